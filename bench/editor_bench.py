@@ -1,9 +1,16 @@
-"""Opening and painting the map view: the largest built-in layout and a 20,000-hex layout.
+"""Opening and drawing the map view into an image: the largest built-in layout and a
+20,000-hex layout.
 
-Targets (editor issue): open and first paint under 300 ms; repainting the full view under 16 ms,
-so a brush step (one edit and the repaint it causes) also fits a 16 ms frame.
-Baselines: the naive drawing, one QGraphicsPolygonItem per hex in a QGraphicsScene; for the brush
-step, working everything out again after each edit (overlays, painted terrain, a fresh painter).
+Every row here draws the view with ``QGraphicsView.render`` into an image, which is the way a
+picture of the map is made (printing, an export): the whole view drawn at once, at full detail,
+without the screen's tiles. What a user sees on screen (real paint events on a shown window:
+zoom, pan, a brush stroke) is timed by :mod:`bench.map_bench`, whose rows carry the 16 ms
+target; here the 16 ms rows are kept for comparison with earlier runs, without a target.
+
+Targets (editor issue): open and first picture under 300 ms.
+Baselines: the naive drawing, one QGraphicsPolygonItem per hex in a QGraphicsScene (fills only);
+for the brush step, working everything out again after each edit (overlays, painted terrain, a
+fresh painter).
 """
 
 from __future__ import annotations
@@ -168,10 +175,11 @@ def main() -> list[str]:
     ):
         ours = open_and_paint(amap)
         base = naive(amap)
-        lines.append(row(f"open + first paint, {name}", ours[0], base[0], 300.0))
-        lines.append(row(f"repaint full view, {name}", ours[1], base[1], 16.0))
+        lines.append(row(f"open + first picture, {name}", ours[0], base[0], 300.0))
+        lines.append(row(f"picture of the whole view, {name}", ours[1], base[1], None))
     ours_step, base_step = brush_step()
-    lines.append(row("brush step (edit + repaint), Armor 2B", ours_step, base_step, 16.0))
+    lines.append(row("brush step + picture of the view, Armor 2B", ours_step, base_step, None))
+    lines.append("  (on screen, with real events: python -m bench.map_bench)")
     return lines
 
 
