@@ -3,8 +3,10 @@
 Target (issue 7, issue 20): 2 worker processes at least 1.8 times the games per second of 1 on
 the same batch, on two free cores. The batch runs through :func:`rules.bots.balance.run_batch`
 on a ``ProcessPoolExecutor``, as ``hexwright balance`` does: the parent has loaded the scenario
-first (``hexwright balance`` checks the file and the sides before its clock starts), and each
-worker parses the scenario and builds its game on its first game.
+first (``hexwright balance`` checks the file and the sides before its clock starts), and the
+batch makes its first game in the parent before the workers are forked, so that each starts
+with it (``run_batch``; a spawned pool's workers would parse the scenario and build the game on
+their first game).
 
 Run it as one command (``python -m bench.balance_bench``); it prints:
 
@@ -32,7 +34,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from model.scenario_io import load_scenario
-from rules.bots.balance import GameResult, play_game, run_batch, specs_for
+from rules.bots.balance import GameResult, run_batch, specs_for
 from rules.registry import load_game
 
 SCENARIO = Path(__file__).parent.parent / "scenarios" / "panzer44" / "19.2-sedan-revenged.yaml"
@@ -65,10 +67,11 @@ def batch(processes: int, bots: list[str], games: int, report: bool) -> tuple[fl
 
 
 def first_game(bots: list[str]) -> tuple[float, float]:
-    """In a fresh worker: the first game's seconds, and the mean of the next three."""
+    """In a fresh worker of a batch (run as ``hexwright balance`` runs it, one worker: the
+    games in order): the first game's seconds, and the mean of the next three."""
     specs = specs_for(SCENARIO, 4, bots)
     with ProcessPoolExecutor(1) as pool:
-        results = list(pool.map(play_game, specs))
+        results = run_batch(specs, pool)
     return results[0].seconds, sum(r.seconds for r in results[1:]) / 3
 
 
