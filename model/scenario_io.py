@@ -118,9 +118,9 @@ def check_document(doc: Document, keep: bool = False) -> LoadedScenario:
     that checking the same file's text again with the same code does not build the scenario
     model's validator (``hexwright validate``, ``play`` and ``replay``, the editor's File >
     Open: speed issue 20, a fresh process's first game; the cross-references and the checks
-    run every time). Only a file at the current schema
-    version, which no migration changes, and only one that validates, is kept. Not for text
-    made in memory (the tuner's variants): each would replace the file's entry."""
+    run every time). Only a file at the current schema version, which no migration changes,
+    and only one that validates, is kept. Not for text made in memory (the tuner's variants):
+    each would replace the file's entry."""
     current = isinstance(doc.data, dict) and doc.data.get("schema_version") == (
         SCENARIO_SCHEMA_VERSION
     )
