@@ -111,17 +111,21 @@ def _validate(path: Path, cache: Path, *verb: str) -> tuple[int, str, str]:
         sys.exit(status)
         """
     )
-    env = {**os.environ, "HEXWRIGHT_CACHE": str(cache)}
-    done = subprocess.run(
+    done = _fresh(code, cache)
+    return done.returncode, done.stdout + done.stderr, done.stdout.splitlines()[-1]
+
+
+def _fresh(code: str, cache: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """``code`` run in a fresh Python process with ``cache`` as its kept-data folder."""
+    return subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
         text=True,
         cwd=ROOT,
-        env=env,
+        env={**os.environ, "HEXWRIGHT_CACHE": str(cache), **env},
         check=False,
         timeout=120,
     )
-    return done.returncode, done.stdout + done.stderr, done.stdout.splitlines()[-1]
 
 
 def test_validating_an_unchanged_file_again_reads_its_kept_scenario(tmp_path: Path) -> None:
@@ -190,16 +194,7 @@ def _editor_opens(path: Path, cache: Path) -> str:
         window.document.undo_stack.setClean()
         """
     )
-    env = {**os.environ, "HEXWRIGHT_CACHE": str(cache), "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        check=False,
-        timeout=120,
-    )
+    done = _fresh(code, cache, QT_QPA_PLATFORM="offscreen")
     assert done.returncode == 0, done.stderr
     return done.stdout.strip().splitlines()[-1]
 
