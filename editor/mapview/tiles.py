@@ -235,9 +235,9 @@ class MapTiles:
         )
         area = _tile_area(key)
         for other in zooms:
-            if all(
-                k in self._tiles and k not in self._dirty for k in _keys_over(area, other, ratio)
-            ):
+            # (never a tile with a changed area: those are only at the zoom drawn last, whose
+            # own are dropped as soon as another zoom is drawn)
+            if all(k in self._tiles for k in _keys_over(area, other, ratio)):
                 return other
         return None
 
