@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -194,6 +195,7 @@ def main() -> list[str]:
                 + (f", the system's {mid['system'][1]:.3f} s" if system_first else "")
                 + f"   ({load_average()})"
             )
+    shutil.rmtree(kept, ignore_errors=True)
     whole = {k: min(_whole(w) for _ in range(ROUNDS)) for k, w in places.items()}
     bare = min(_bare() for _ in range(ROUNDS))
     lines.append(
