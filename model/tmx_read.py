@@ -10,7 +10,6 @@ from objects of type ``hexside`` and ``path`` with their ``cells``.
 from __future__ import annotations
 
 import base64
-import gzip
 import itertools
 import xml.etree.ElementTree as ET
 import zlib
@@ -280,6 +279,26 @@ def _tiles(root: ET.Element, path: str) -> dict[int, Tile]:
     return found
 
 
+#: zlib's window bits for each compression a TMX layer may name (gzip: a gzip header).
+_WBITS = {"zlib": zlib.MAX_WBITS, "gzip": 16 + zlib.MAX_WBITS}
+
+
+def _inflate(raw: bytes, wbits: int, size: int, layer: ET.Element, path: str) -> bytes:
+    """``raw`` inflated, refused once it holds more than ``size`` bytes (a layer's cells, four
+    bytes each): a few megabytes of zeros deflate a thousandfold, and inflating them whole
+    took gigabytes before the cell count was checked."""
+    inflater = zlib.decompressobj(wbits)
+    out = inflater.decompress(raw, size)
+    if inflater.decompress(inflater.unconsumed_tail, 1):  # one byte more is one too many
+        raise TmxError(
+            f"{path}: layer {layer.get('name')!r}: its tile data inflates to more than the "
+            f"map's {size // 4} cells (width x height); save the map again from Tiled"
+        )
+    if not inflater.eof:
+        raise zlib.error("incomplete or truncated stream")
+    return out
+
+
 def _layer_gids(layer: ET.Element, count: int, path: str) -> list[int]:
     data = layer.find("data")
     if data is None:
@@ -291,10 +310,8 @@ def _layer_gids(layer: ET.Element, count: int, path: str) -> list[int]:
             gids = [int(v) for v in body.replace("\n", "").split(",") if v.strip()]
         elif encoding == "base64":
             raw = base64.b64decode(body)
-            if compression == "zlib":
-                raw = zlib.decompress(raw, bufsize=count * 4)
-            elif compression == "gzip":
-                raw = gzip.decompress(raw)
+            if compression in _WBITS:
+                raw = _inflate(raw, _WBITS[compression], count * 4, layer, path)
             elif compression:
                 raise TmxError(
                     f"{path}: layer {layer.get('name')!r} is compressed with {compression}; "
@@ -306,6 +323,8 @@ def _layer_gids(layer: ET.Element, count: int, path: str) -> list[int]:
                 f"{path}: layer {layer.get('name')!r} is stored as {encoding or 'XML tiles'}; "
                 "save the map with the layer format CSV (Tiled: Map > Map Properties)"
             )
+    except TmxError:
+        raise
     except (ValueError, zlib.error, OSError) as exc:
         raise TmxError(
             f"{path}: layer {layer.get('name')!r}: unreadable tile data ({exc})"

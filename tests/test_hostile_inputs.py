@@ -222,6 +222,37 @@ def test_a_closed_pipe_is_not_a_traceback() -> None:
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
 
 
+# --- maps from Tiled ------------------------------------------------------------------------------
+
+
+def test_a_tiled_map_whose_layer_inflates_past_its_cells_is_refused_fast(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hexwright import`` of a 10 x 10 map whose zlib layer is 256 MB of zeros (a 350 KB
+    file): it took gigabytes and was killed; now a message, in well under a second."""
+    import base64
+    import zlib
+
+    packer = zlib.compressobj(9)
+    packed = b"".join(packer.compress(bytes(1 << 24)) for _ in range(16)) + packer.flush()
+    tmx = tmp_path / "bomb.tmx"
+    tmx.write_text(
+        '<map orientation="hexagonal" staggeraxis="x" staggerindex="odd" width="10" '
+        'height="10"><tileset firstgid="1"><tile id="0"><properties><property '
+        'name="terrain" value="clear"/></properties></tile></tileset><layer name="terrain">'
+        f'<data encoding="base64" compression="zlib">{base64.b64encode(packed).decode()}'
+        "</data></layer></map>",
+        encoding="utf-8",
+    )
+    start = _clock()
+    code = main(["import", str(tmx), "-o", str(tmp_path / "board.yaml"), "--system", "armor"])
+    seconds = time.process_time() - start
+    err = capsys.readouterr().err
+    assert code == 1 and seconds < 1
+    assert f"{tmx}: layer 'terrain': its tile data inflates to more than the map's 100 " in err
+    assert not (tmp_path / "board.yaml").exists()
+
+
 # --- replays ----------------------------------------------------------------------------------
 
 

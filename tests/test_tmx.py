@@ -236,6 +236,70 @@ def test_a_tmx_made_in_tiled_reads_as_a_board_numbered_from_0101() -> None:
     assert board.grid.lower_columns.value == "even"
 
 
+def _compressed_map(payload: bytes, compression: str) -> str:
+    """A 3 x 2 map whose one layer holds ``payload``, compressed and base64-encoded."""
+    import base64
+    import gzip
+    import zlib
+
+    packed = zlib.compress(payload) if compression == "zlib" else gzip.compress(payload)
+    return (
+        '<map orientation="hexagonal" staggeraxis="x" staggerindex="odd" width="3" height="2">'
+        '<tileset firstgid="1"><tile id="0"><properties><property name="terrain" value="woods"/>'
+        "</properties></tile></tileset>"
+        f'<layer name="ground"><data encoding="base64" compression="{compression}">'
+        f"{base64.b64encode(packed).decode()}</data></layer></map>"
+    )
+
+
+@pytest.mark.parametrize("compression", ["zlib", "gzip"])
+def test_a_compressed_layer_is_inflated_no_further_than_its_cells(compression: str) -> None:
+    """A layer of 64 MB of zeros deflates to 64 KB: it was inflated whole before its cells
+    were counted (a 2.8 MB file took 4.6 GB and a minute). Now inflating stops one byte past
+    the map's cells, with a message, and a right-sized layer still reads."""
+    import tracemalloc
+
+    bomb = _compressed_map(bytes(64 << 20), compression)
+    assert len(bomb) < 200_000
+    tracemalloc.start()
+    try:
+        with pytest.raises(TmxError) as caught:
+            board_from_tmx(bomb, "bomb.tmx", system=GameSystem.ARMOR)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 << 20, f"{peak:,} bytes allocated"
+    assert str(caught.value) == (
+        "bomb.tmx: layer 'ground': its tile data inflates to more than the map's 6 cells "
+        "(width x height); save the map again from Tiled"
+    )
+    right = _compressed_map(b"".join((1).to_bytes(4, "little") for _ in range(6)), compression)
+    board, _ = board_from_tmx(right, "right.tmx", system=GameSystem.ARMOR)
+    assert set(compile_board(board).terrain.values()) == {"woods"}
+
+
+@pytest.mark.parametrize("compression", ["zlib", "gzip"])
+def test_a_cut_short_or_unknown_compressed_layer_says_so_once(compression: str) -> None:
+    """A stream cut short is unreadable data (inflating in steps must not read it as fewer
+    cells), and a message of our own is not wrapped in "unreadable tile data" again."""
+    import base64
+    import re
+
+    whole = _compressed_map(bytes(24), compression)
+    data = re.search(r'compression="\w+">([^<]+)<', whole)
+    assert data is not None
+    cut = base64.b64encode(base64.b64decode(data.group(1))[:-6]).decode()
+    with pytest.raises(TmxError, match=r"unreadable tile data .*(incomplete|truncated)"):
+        board_from_tmx(whole.replace(data.group(1), cut), "cut.tmx", system=GameSystem.ARMOR)
+    lzma = whole.replace(f'compression="{compression}"', 'compression="lzma"')
+    with pytest.raises(TmxError) as caught:
+        board_from_tmx(lzma, "lzma.tmx", system=GameSystem.ARMOR)
+    assert str(caught.value) == (
+        "lzma.tmx: layer 'ground' is compressed with lzma; save it as CSV, or base64 plain, "
+        "zlib or gzip"
+    )
+
+
 @pytest.mark.gui
 def test_render_and_import_round_trip_through_the_command_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
