@@ -16,6 +16,9 @@ from typing import Final
 MAX_LIST_ITEMS: Final = 10_000
 #: Characters in one text of a file (a board's terrain map is the longest).
 MAX_TEXT_CHARS: Final = 200_000
+#: Characters of a Tiled map the import reads (its XML tree takes some fifteen times its size;
+#: a 200 x 200 board with a CSV layer is about 200 KB).
+MAX_TMX_BYTES: Final = 4 * 1024 * 1024
 #: Units in one force entry, or items in one purchase.
 MAX_COUNT: Final = 999
 #: Turns of a game, and the highest turn number anything may name.

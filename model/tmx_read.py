@@ -28,7 +28,7 @@ from model.board import (
 from model.boardedit import blank_terrain_map, elevation_map_for, terrain_map_for
 from model.grid import Parity
 from model.hexes import Hex
-from model.limits import MAX_BOARD_SPAN
+from model.limits import MAX_BOARD_SPAN, MAX_LIST_ITEMS, MAX_TMX_BYTES
 from model.systems import GameSystem
 from model.tmx import Tile, TmxError, TmxGrid
 
@@ -185,6 +185,12 @@ _FLIP_BITS = 0xF0000000
 
 
 def _read_tmx(text: str, path: str) -> _Read:
+    if len(text) > MAX_TMX_BYTES:  # its XML tree takes some fifteen times its size
+        raise TmxError(
+            f"{path}: the map is larger than {MAX_TMX_BYTES:,} characters (Hexwright's limit "
+            "for a Tiled map: a 200 x 200 board with its objects is far smaller); is this the "
+            "right file?"
+        )
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
@@ -238,6 +244,14 @@ def _read_tmx(text: str, path: str) -> _Read:
                 hexsides.append((values["features"], cell_list[0], cell_list[1]))
             elif kind == "path" and values.get("feature") and cell_list:
                 paths.append((values["feature"], cell_list))
+            else:
+                continue
+            if len(hexsides) + len(paths) > MAX_LIST_ITEMS:  # a board file's lists' limit
+                raise TmxError(
+                    f"{path}: object {obj.get('id')}: more than {MAX_LIST_ITEMS:,} hexside and "
+                    "path objects (Hexwright's limit for a board's lists, far beyond any real "
+                    "board); is this the right file?"
+                )
     return _Read(width, height, root.get("staggerindex", "odd"), properties, cells, hexsides, paths)
 
 
@@ -338,8 +352,14 @@ def _layer_gids(layer: ET.Element, count: int, path: str) -> list[int]:
 
 
 def _cells(text: str, path: str, obj: ET.Element) -> list[tuple[int, int]]:
+    pairs = text.split(maxsplit=MAX_LIST_ITEMS)  # split no further than the limit
+    if len(pairs) > MAX_LIST_ITEMS:
+        raise TmxError(
+            f"{path}: object {obj.get('id')} ({obj.get('name')!r}): 'cells' holds more than "
+            f"{MAX_LIST_ITEMS:,} cells (Hexwright's limit for a path's hexes)"
+        )
     cells = []
-    for pair in text.split():
+    for pair in pairs:
         x, _, y = pair.partition(",")
         try:
             cells.append((int(x), int(y)))

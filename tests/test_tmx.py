@@ -300,6 +300,60 @@ def test_a_cut_short_or_unknown_compressed_layer_says_so_once(compression: str) 
     )
 
 
+def _objects_map(objects: str) -> str:
+    """A 3 x 2 map of woods with an object group holding ``objects``."""
+    return (
+        '<map orientation="hexagonal" staggeraxis="x" staggerindex="odd" width="3" height="2">'
+        '<tileset firstgid="1"><tile id="0"><properties><property name="terrain" value="woods"/>'
+        '</properties></tile></tileset><layer name="terrain"><data encoding="csv">1,1,1,1,1,1'
+        f'</data></layer><objectgroup name="features">{objects}</objectgroup></map>'
+    )
+
+
+def _hexside(i: int) -> str:
+    return (
+        f'<object id="{i}" type="hexside"><properties><property name="features" value="wall"/>'
+        '<property name="cells" value="0,0 0,1"/></properties></object>'
+    )
+
+
+def test_a_tiled_map_is_bounded_as_a_board_file_is() -> None:
+    """The import wrote boards its own reader then refused (150,000 hexside objects: a board
+    file with a list of 150,000 items), and read maps of any size up to the 32 MB of every
+    file (a 24 MB map took 320 MB). Now the map's size, its objects and a path's cells are
+    bounded by the board file's limits, each refusal named; at the limits a map still reads."""
+    from model.limits import MAX_LIST_ITEMS, MAX_TMX_BYTES
+
+    big = _objects_map("") + " " * MAX_TMX_BYTES
+    with pytest.raises(TmxError, match=r"^big.tmx: the map is larger than 4,194,304 characters"):
+        board_from_tmx(big, "big.tmx", system=GameSystem.ARMOR)
+    many = _objects_map("".join(_hexside(i) for i in range(MAX_LIST_ITEMS + 1)))
+    assert len(many) < MAX_TMX_BYTES
+    with pytest.raises(TmxError) as caught:
+        board_from_tmx(many, "many.tmx", system=GameSystem.ARMOR)
+    assert str(caught.value).startswith(
+        f"many.tmx: object {MAX_LIST_ITEMS}: more than 10,000 hexside and path objects"
+    )
+    walk = " ".join(["0,0 0,1"] * (MAX_LIST_ITEMS // 2))
+    path = (
+        '<object id="7" name="road" type="path"><properties><property name="feature" '
+        'value="road"/><property name="cells" value="{}"/></properties></object>'
+    )
+    with pytest.raises(TmxError) as caught:
+        board_from_tmx(_objects_map(path.format(walk + " 1,0")), "p.tmx", system=GameSystem.ARMOR)
+    assert str(caught.value) == (
+        "p.tmx: object 7 ('road'): 'cells' holds more than 10,000 cells (Hexwright's limit for "
+        "a path's hexes)"
+    )
+    board, _ = board_from_tmx(
+        _objects_map(path.format(walk) + "".join(_hexside(i) for i in range(MAX_LIST_ITEMS - 1))),
+        "at-limits.tmx",
+        system=GameSystem.ARMOR,
+    )
+    assert len(board.paths[0].hexes) == MAX_LIST_ITEMS
+    assert len(board.hexsides[0].sides) == MAX_LIST_ITEMS - 1
+
+
 @pytest.mark.gui
 def test_render_and_import_round_trip_through_the_command_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
