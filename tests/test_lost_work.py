@@ -99,6 +99,48 @@ def test_a_recovery_copy_that_cannot_be_restored_is_kept(
     assert copy.exists() and [r.title for r in recovery.pending()] == ["My battle"]
 
 
+@pytest.mark.parametrize(
+    "note",
+    [None, "[1, 2]", "[" * 100_000 + "]" * 100_000, b"\xff\xfe\x00binary", '{"original": 5}'],
+    ids=["missing", "a-list", "nested-too-deeply", "binary", "wrong-types"],
+)
+def test_a_recovery_copy_whose_note_is_missing_or_damaged_is_still_offered(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, note: str | bytes | None
+) -> None:
+    """A session killed between writing its first copy and the copy's note left the copy
+    unoffered (the work lost at the next start), and a note that was a JSON list or nested too
+    deeply raised out of the start's recovery check. Now the copy is offered under its file's
+    name and restores; the note only said where it came from."""
+    from editor.files import recovery
+
+    folder = tmp_path / "recovery"
+    folder.mkdir()
+    monkeypatch.setenv("HEXWRIGHT_RECOVERY", str(folder))
+    copy = folder / "0123abcd.yaml"
+    text = default_scenario_path().read_text(encoding="utf-8")
+    copy.write_text(text.replace("title: ", "title: Kept work, ", 1), encoding="utf-8")
+    if isinstance(note, str):
+        (folder / "0123abcd.json").write_text(note, encoding="utf-8")
+    elif note is not None:
+        (folder / "0123abcd.json").write_bytes(note)
+    found = recovery.pending()
+    assert [(r.title, r.original, r.kind) for r in found] == [
+        ("the copy 0123abcd.yaml", None, "scenario")
+    ]
+    asked: list[str] = []
+
+    def yes(_w: object, _t: str, text: str) -> QMessageBox.StandardButton:
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", yes)
+    window.files.offer_recovery()
+    assert asked and "the copy 0123abcd.yaml (an unsaved scenario)" in asked[0]
+    assert window.document is not None and window.document.modified
+    assert window.document.scenario.title.startswith("Kept work, ")
+    assert recovery.pending() == []
+
+
 def test_warnings_go_to_a_log_the_user_can_open(
     window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -129,23 +129,38 @@ class Autosaver(QObject):
 
 
 def pending() -> list[Recovered]:
-    """Recovery files an earlier session left behind."""
+    """Recovery files an earlier session left behind: every copy, with what its note says.
+
+    A copy whose note is missing (a session killed between writing the copy and its note) or
+    unreadable (a damaged file: not JSON, not an object, nested too deeply) is still offered,
+    under its file's name: the note only says where the work came from, the copy is the work.
+    """
     folder = recovery_dir()
     if not folder.is_dir():
         return []
     found = []
-    for note_file in sorted(folder.glob("*.json")):
-        scenario_file = note_file.with_suffix(".yaml")
-        if not scenario_file.exists():
-            continue
-        try:
-            note = json.loads(read_text_file(note_file, NOTE_BYTES))
-        except (YamlError, ValueError):
-            continue
-        original = Path(note["original"]) if note.get("original") else None
-        kind = str(note.get("kind", "scenario"))
-        found.append(Recovered(scenario_file, original, str(note.get("title", "")), kind, note))
+    for scenario_file in sorted(folder.glob("*.yaml")):
+        note = _note(scenario_file.with_suffix(".json"))
+        original, title = note.get("original"), note.get("title")
+        found.append(
+            Recovered(
+                scenario_file,
+                Path(original) if isinstance(original, str) and original else None,
+                title if isinstance(title, str) and title else f"the copy {scenario_file.name}",
+                "board" if note.get("kind") == "board" else "scenario",
+                note,
+            )
+        )
     return found
+
+
+def _note(note_file: Path) -> dict[str, object]:
+    """What a recovery copy's note says; empty when there is none or it cannot be read."""
+    try:
+        note = json.loads(read_text_file(note_file, NOTE_BYTES))
+    except (YamlError, ValueError, RecursionError):
+        return {}
+    return note if isinstance(note, dict) else {}
 
 
 def forget(recovered: Recovered) -> None:
