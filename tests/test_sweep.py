@@ -179,6 +179,61 @@ def test_a_sweep_resumes_from_the_finished_rows_of_an_earlier_report(tmp_path: P
     assert done.returncode == 2 and "played other games" in done.stderr
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[1, 2, 3]", "not a sweep report of format 1 (the file holds a JSON list, not an object)"),
+        ("[" * 100_000 + "]" * 100_000, "not JSON (nested too deeply)"),
+        ('{"format": 1, "rows": "x"}', "not a sweep report of format 1 (complete: missing)"),
+        ("{}", "not a sweep report of format 1 (format: missing)"),
+        (b"\xfb\xff binary", ":1:1: the file is not UTF-8 text"),
+    ],
+    ids=["a-list", "nested-too-deeply", "keys-missing", "empty-object", "binary"],
+)
+def test_a_resume_file_that_is_not_a_sweep_report_is_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str | bytes, message: str
+) -> None:
+    """``--resume`` read any JSON as a report: a list or deep nesting was a traceback, a
+    binary file a message without its name, and a report's rows were written into the new
+    report and its page unchecked. Now every key is checked and each refusal names the file."""
+    from editor.cli.main import main
+
+    old = tmp_path / "old.json"
+    if isinstance(text, str):
+        old.write_text(text, encoding="utf-8")
+    else:
+        old.write_bytes(text)
+    code = main(["sweep", DRIANT, "-n", "1", "--jobs", "1", "--quiet", "--resume", str(old),
+                 "--json", str(tmp_path / "new.json")])  # fmt: skip
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err
+    assert err.startswith(f"--resume: {old}") and message in err
+    assert not (tmp_path / "new.json").exists()
+
+
+def test_a_resumed_row_of_the_wrong_shape_is_refused_by_its_key(tmp_path: Path) -> None:
+    """A report whose row holds a number for its scenario's file, or a side without its
+    rate, is refused at that key, before anything is played or written."""
+    first = tmp_path / "first.json"
+    done = _sweep(DRIANT, "-n", "1", "--bots", "random", "--jobs", "1", "--json", str(first))
+    assert done.returncode == 0, done.stderr
+    report = json.loads(first.read_text())
+    report["rows"][0]["sides"][1].pop("rate")
+    first.write_text(json.dumps(report))
+    done = _sweep(DRIANT, "-n", "1", "--bots", "random", "--jobs", "1", "--resume", str(first),
+                  "--json", str(tmp_path / "second.json"))  # fmt: skip
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"{first}: not a sweep report of format 1 (rows.0.sides.1.rate: missing)" in done.stderr
+    report["rows"][0]["sides"][1]["rate"] = "half"
+    first.write_text(json.dumps(report))
+    from editor.cli.sweep_json import read_report
+
+    with pytest.raises(
+        ValueError, match=r"rows\.0\.sides\.1\.rate: input should be a valid number"
+    ):
+        read_report(str(first))
+
+
 def test_a_long_condition_never_met_is_cut_with_its_whole_text_on_hover() -> None:
     long = "exit for us: " + "the Total Victory Point Value of any of its own units " * 3
     cut = sweep._cut(long)

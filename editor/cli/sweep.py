@@ -213,9 +213,11 @@ def resumed(rows: list[Row], path: str, args: argparse.Namespace) -> tuple[list[
     Raises:
         ValueError: the earlier report played other games (``-n``, ``--seed-from``, ``--bots``).
     """
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    same = (data.get("games_per_row"), data.get("first_seed"), data.get("bots"))
-    if data.get("format") != FORMAT or same != (args.games, args.seed_from, args.bot_list):
+    from editor.cli.sweep_json import read_report  # pydantic: only when resuming
+
+    data = read_report(path)
+    same = (data["games_per_row"], data["first_seed"], data["bots"])
+    if same != (args.games, args.seed_from, list(args.bot_list)):
         raise ValueError(f"--resume: {path} played other games (-n, --seed-from or --bots differ)")
     done = {(r["scenario"], r["strategy"]): r for r in data["rows"] if r["status"] == "done"}
     out: list[Row] = []
