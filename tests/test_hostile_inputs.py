@@ -74,6 +74,38 @@ def test_a_path_that_is_not_a_regular_file_is_refused_before_reading(
     assert message in capsys.readouterr().err
 
 
+def test_a_sweep_of_a_path_that_is_not_a_regular_file_makes_it_an_invalid_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hexwright sweep`` read its files with no check: a FIFO hung it, a link to /dev/zero
+    read without end, and a binary file ended the whole sweep with a message naming no file.
+    Now each is a row marked invalid, with the file's message, and the sweep goes on."""
+    import json
+
+    os.mkfifo(tmp_path / "pipe.yaml")
+    os.symlink("/dev/zero", tmp_path / "zero.yaml")
+    (tmp_path / "binary.yaml").write_bytes(b"\xfb\xff\x00")
+    report = tmp_path / "sweep.json"
+    start = _clock()
+    code = main(
+        ["sweep", str(tmp_path), "-n", "1", "--jobs", "1", "--quiet", "--json", str(report)]
+    )
+    assert time.process_time() - start < 2
+    assert code == 1 and "Traceback" not in capsys.readouterr().err
+    rows = {Path(r["scenario"]).name: r for r in json.loads(report.read_text())["rows"]}
+    assert {name: row["status"] for name, row in rows.items()} == {
+        "binary.yaml": "invalid",
+        "pipe.yaml": "invalid",
+        "zero.yaml": "invalid",
+    }
+    assert rows["pipe.yaml"]["problem"].endswith(
+        "not a regular file (a device or pipe) (give a file)"
+    )
+    assert rows["binary.yaml"]["problem"].startswith(
+        f"{tmp_path / 'binary.yaml'}:1:1: the file is not UTF-8"
+    )
+
+
 # --- printed hex names: our grammar, never str.format ----------------------------------------
 
 

@@ -144,6 +144,31 @@ def test_play_to_the_end_step_back_and_replay(qtbot: QtBot, tmp_path: Path) -> N
     assert w.actions_by_id["tool.paint"].isEnabled()
 
 
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda d: os.symlink("/dev/zero", d / "zero.json") or d / "zero.json",
+        lambda d: os.mkfifo(d / "pipe.json") or d / "pipe.json",
+        lambda d: (d / "binary.json").write_bytes(b"\xfb\xff\x00") and d / "binary.json",
+    ],
+    ids=["symlink-to-dev-zero", "fifo", "binary"],
+)
+def test_opening_a_replay_that_is_not_a_file_of_text_says_so(
+    qtbot: QtBot, tmp_path: Path, make: Any
+) -> None:
+    """Test play's Open Replay read whatever the path named: a link to /dev/zero read until
+    memory ran out and a FIFO hung the editor. Now only a regular file of text is read, and
+    the panel says why not, naming the file."""
+    w = open_window(qtbot, FORT_DRIANT)
+    panel = start(w, {"us": "human", "german": "heuristic"})
+    panel.session.set_playing(False)
+    path = make(tmp_path)
+    assert not panel.controls.open_replay(str(path))
+    assert not panel.message.isHidden() and panel.message.text().startswith(str(path))
+    assert str(path) in w.statusBar().currentMessage()
+    assert panel.session.timeline == []
+
+
 def test_illegal_or_impossible_choices_give_a_message(qtbot: QtBot) -> None:
     w = open_window(qtbot, FORT_DRIANT)
     panel = start(w, {"us": "human", "german": "heuristic"})

@@ -167,7 +167,7 @@ def plan(
     """The rows of the sweep, each checked by setting up its first game here."""
     from model.errors import ProblemList
     from model.scenario_io import parse_scenario
-    from model.yamlio import YamlError
+    from model.yamlio import YamlError, read_text_file
     from rules.bots.balance import play_args
     from rules.pointbuy.purchase import game_for, needs_purchase, parse_choices
 
@@ -175,9 +175,9 @@ def plan(
     for path in files:
         name = str(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_text_file(path)  # a regular file, size-capped: a FIFO hung the sweep
             loaded = parse_scenario(text, name)
-        except (OSError, ProblemList, YamlError) as exc:
+        except (ProblemList, YamlError) as exc:
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             rows.append(Row(name, None, status="invalid", problem=first))
             continue

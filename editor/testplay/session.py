@@ -30,7 +30,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from model.scenario_io import LoadedScenario
-from model.yamlio import atomic_write_text
+from model.yamlio import YamlError, atomic_write_text, read_text_file
 from rules.bots.base import Bot, make_bot
 from rules.engine.actions import Action
 from rules.engine.core import Game, State
@@ -320,11 +320,11 @@ class TestPlaySession(QObject):
     def open_replay(self, path: str | Path) -> str | None:
         """Load a replay of this scenario as the timeline, shown at its end with the bots
         held; the message why not, or None."""
-        try:
-            record = Replay.from_text(Path(path).read_text(encoding="utf-8"))
+        try:  # a regular file only, size-capped (a link to /dev/zero read without end)
+            record = Replay.from_text(read_text_file(path))
             replayed = replay(record, loaded=self.loaded)
-        except (OSError, UnicodeDecodeError) as exc:
-            return f"cannot read {path}: {exc}"
+        except YamlError as exc:
+            return exc.problem.format()
         except RulesError as exc:
             return f"{Path(path).name}: {exc}"
         self.timer.stop()
