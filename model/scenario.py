@@ -19,7 +19,7 @@ from pydantic import Field, model_validator
 
 from model.base import StrictModel
 from model.joins import JoinType
-from model.limits import MAX_COUNT, MAX_POINTS, MAX_TURNS
+from model.limits import MAX_COUNT, MAX_POINTS, MAX_SIDE_UNITS, MAX_TURNS
 from model.regions import HexesRegion, HexName, Region
 from model.scenario_map import Identifier, MapSetup
 from model.systems import GameSystem
@@ -324,6 +324,11 @@ class NamedForce(StrictModel):
     units: list[ForceEntry] = Field(min_length=1)
     source: str | None = None
 
+    @model_validator(mode="after")
+    def _bounded(self) -> NamedForce:
+        _check_units(sum(e.count for e in self.units), "units")
+        return self
+
 
 class PlanObjective(StrictModel):
     """One objective of a bot plan: a region (a named place is ``{kind: place, name: ...}``),
@@ -433,6 +438,21 @@ class Side(StrictModel):
         default=None, description="how the heuristic bots play this side; unset: as they see fit"
     )
     note: str = ""
+
+    @model_validator(mode="after")
+    def _bounded(self) -> Side:
+        listed = sum(e.count for e in self.forces)
+        listed += sum(e.count for r in self.reinforcements for e in r.units)
+        _check_units(listed, "forces and reinforcements")
+        return self
+
+
+def _check_units(count: int, where: str) -> None:
+    if count > MAX_SIDE_UNITS:
+        raise ValueError(
+            f"{count:,} units in its {where}; a side has at most {MAX_SIDE_UNITS} (Hexwright's "
+            "limit, five times the largest side of a book scenario)"
+        )
 
 
 class Mission(StrictModel):

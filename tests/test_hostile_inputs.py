@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from editor.cli.main import main
+from model.scenario_io import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "scenarios" / "armor" / "demo-crossroads.yaml"
@@ -165,6 +166,33 @@ def test_numbers_beyond_the_limits_are_refused_where_they_are(
     path = _edited(tmp_path, DEMO, old, new)
     code, out, _ = _validate(path, capsys)
     assert code == 1 and message in out and f"{path}:" in out
+
+
+def test_a_side_of_more_units_than_the_limit_is_refused_at_the_side(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each entry held at most 999 units, but a side of entries had no bound: one entry of
+    999 infantry squads validated and then ``hexwright play`` did not finish in two minutes
+    (300 units: 27 s). Now a side's forces and reinforcements hold at most the limit; a
+    side at the limit is valid."""
+    from model.limits import MAX_SIDE_UNITS
+
+    def with_entry(count: int) -> Path:
+        entry = f"  - unit: INFANTRY-SQUAD\n    count: {count}\n    placement: {{kind: hex, hex: K1917}}\n"
+        return _edited(
+            tmp_path, DEMO, "  forces:\n  - unit: M4\n", "  forces:\n" + entry + "  - unit: M4\n"
+        )
+
+    listed = sum(e.count for e in load_scenario(DEMO).scenario.sides[0].forces)
+    path = with_entry(999)
+    code, out, seconds = _validate(path, capsys)
+    assert code == 1 and seconds < 1
+    assert (
+        f"{path}:53:3: sides[0]: {listed + 999:,} units in its forces and reinforcements; " in out
+    )
+    assert f"a side has at most {MAX_SIDE_UNITS}" in out
+    code, out, _ = _validate(with_entry(MAX_SIDE_UNITS - listed), capsys)
+    assert code == 0, out
 
 
 def test_a_billion_turns_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -178,6 +178,35 @@ def test_count_and_side_name_are_edited_in_the_panel(window: MainWindow, qtbot: 
     assert panel.side_id() == "us"
 
 
+def test_a_count_past_the_sides_unit_limit_is_refused_in_the_panel(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """A side's units are bounded (a side of 1,000 validated and then its game never
+    finished): typing a count that takes the side past the limit is refused and said in the
+    panel, with no undo step; a count within it is one edit."""
+    from model.limits import MAX_SIDE_UNITS
+
+    document = window.document
+    assert document is not None
+    panel = window.oob_panel
+    panel.choose_side("us")
+    panel.select_entry(0)
+    steps, before = document.undo_stack.count(), document.scenario.side("us").forces[0].count
+    panel.count_box.setFocus()
+    panel.count_box.selectAll()
+    qtbot.keyClicks(panel.count_box, "900")
+    qtbot.keyClick(panel.count_box, Qt.Key.Key_Return)  # one edit, at Enter
+    assert document.scenario.side("us").forces[0].count == before
+    assert f"a side has at most {MAX_SIDE_UNITS}" in panel.message.text()
+    assert document.undo_stack.count() == steps
+    assert panel.count_box.value() == before  # the box shows the entry as it is
+    panel.count_box.selectAll()
+    qtbot.keyClicks(panel.count_box, "90")
+    qtbot.keyClick(panel.count_box, Qt.Key.Key_Return)
+    assert document.scenario.side("us").forces[0].count == 90
+    assert document.undo_stack.count() == steps + 1
+
+
 def test_placeholder_values_are_marked_and_sources_are_in_the_tooltip(
     window: MainWindow,
 ) -> None:

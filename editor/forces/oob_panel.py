@@ -337,8 +337,9 @@ class OrderOfBattlePanel(QWidget):
 
     def _count_changed(self, count: int) -> None:
         chosen = self.selected_entry()
-        if chosen is not None:
-            self._do(lambda d, s: d.set_force_count(s, chosen[0], count))
+        if chosen is not None and self._do(lambda d, s: d.set_force_count(s, chosen[0], count)):
+            with QSignalBlocker(self.count_box):  # refused: show the count the entry has
+                self.count_box.setValue(chosen[1].count)
 
     def _facing_changed(self, facing: int) -> None:
         chosen = self.selected_entry()
