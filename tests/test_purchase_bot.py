@@ -330,3 +330,45 @@ def test_the_derived_cost_systems_buy_too(name: str, side: str) -> None:
             )
         assert bought_loaded.scenario.side(side).forces
     assert armour["armour-heavy"] > armour["infantry-heavy"]
+
+
+def test_the_bot_buys_no_more_units_than_a_side_may_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot bought one unit at a time while points were left: a side's purchase could hold
+    any number of units (the scenario file's limit, ``model.limits.MAX_SIDE_UNITS``, came
+    after). It stops at the limit, less what the side lists, and the game is made."""
+    import rules.pointbuy.purchase as purchase
+
+    loaded = _load("armor/2a-trading-ground.yaml")
+    free, _ = buy_forces(loaded, PurchaseChoice("cheapest-many", 1))
+    units = {s.id: sum(e.count for e in s.forces) for s in free.scenario.sides}
+    assert min(units.values()) > 5  # the points buy more than five a side
+    monkeypatch.setattr(purchase, "MAX_SIDE_UNITS", 5)
+    bounded, _ = buy_forces(loaded, PurchaseChoice("cheapest-many", 1))
+    for side in bounded.scenario.sides:
+        assert (
+            sum(e.count for e in side.forces)
+            + sum(e.count for r in side.reinforcements for e in r.units)
+            == 5
+        )
+    assert game_for(bounded).sides == tuple(s.id for s in bounded.scenario.sides)
+
+
+def test_a_budget_no_counter_mix_can_spend_ends_in_a_message_not_hours(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Soldiers 20 with 100,000 FP a side (a file's limit): every try bought thousands of
+    items, each step looking at all bought before it, 60 tries; ``play`` ran over five
+    minutes. Now the units and the other things bought are bounded and a step's look is
+    kept as it goes: the purchase that cannot be made is said in about a second."""
+    import time
+
+    text = (SCENARIOS / "soldiers/20-vire-bridges.yaml").read_text(encoding="utf-8")
+    assert text.count("points: 30, kind: force-points") == 1
+    path = tmp_path / "rich.yaml"
+    path.write_text(text.replace("points: 30, kind", "points: 100000, kind"), encoding="utf-8")
+    start = time.process_time()
+    code = main(["play", str(path), "--seed", "1", "--buy", "random"])
+    seconds = time.process_time() - start
+    err = capsys.readouterr().err
+    assert code == 1 and seconds < 10, seconds
+    assert "the purchase bot found no legal purchase of 100000 points" in err

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.catalog import UnitType, unit_types
+from model.limits import MAX_SIDE_UNITS
 from model.scenario import (
     BanRule,
     EntryPlacement,
@@ -452,7 +453,7 @@ def buy_side(
     rules = list(side.purchase_rules)
     last: list[str] = []
     for attempt in range(1, ATTEMPTS + 1):
-        basket = _Basket(start.budget, start.spent, buy)
+        basket = _Basket(start.budget, start.spent, buy, MAX_SIDE_UNITS - _listed_units(base))
         _included(budget.includes, offers, basket)
         _required(buy, scenario, base, start.budget, rules, offers, basket, rng)
         _fill(strategy, offers, basket, rules, rng)
@@ -596,12 +597,20 @@ class _Basket:
     already has); ``buy``, the system whose rules on the purchase as a whole it keeps
     (:meth:`PointBuy.bot_allows`)."""
 
-    def __init__(self, budget: int, spent: int = 0, buy: PointBuy | None = None) -> None:
+    def __init__(
+        self, budget: int, spent: int = 0, buy: PointBuy | None = None, room: int = MAX_SIDE_UNITS
+    ) -> None:
         self.budget = budget
         self.items: list[Offer] = []
         self.units: Counter[str] = Counter()  # by resolved unit id (the counter mix)
         self.spent = spent
         self.buy = buy
+        #: units the side may still get (the side's limit less the units it lists), and the
+        #: units and other purchases bought: a budget of 100,000 points bought one at a time
+        #: without end (each step looking at all bought before it)
+        self.room, self.bought, self.extras = room, 0, 0
+        self._lines: list[BudgetLine] = []  # the items' lines, kept for the system's rules
+        self._by_role: Counter[str | None] = Counter()  # points spent on each role
         #: what was bought for the scenario's play (:meth:`PointBuy.bot_needs`), with why
         self.needed: list[tuple[Offer, str]] = []
 
@@ -613,16 +622,33 @@ class _Basket:
         self.items.append(offer)
         self.units[_unit_id(offer)] += 1
         self.spent += offer.cost
+        self._lines.append(offer.line)
+        self._by_role[offer.role] += offer.cost
+        if offer.kind == "purchase":
+            self.extras += offer.line.count
+        else:
+            self.bought += 1
 
     def allows(self, offer: Offer) -> bool:
         if offer.cost > self.left:
             return False
         if offer.limit is not None and self.units[_unit_id(offer)] >= offer.limit:
             return False
-        return self.buy is None or self.buy.bot_allows(offer.line, [o.line for o in self.items])
+        if offer.kind != "purchase" and self.bought >= self.room:
+            return False  # the side's units are bounded (model.limits.MAX_SIDE_UNITS)
+        if offer.kind == "purchase" and self.extras + offer.line.count > MAX_SIDE_UNITS:
+            return False  # and so are the other things it buys
+        return self.buy is None or self.buy.bot_allows(offer.line, self._lines)
 
     def spent_on(self, role: str | None = None) -> int:
-        return sum(o.cost for o in self.items if role is None or o.role == role)
+        return sum(self._by_role.values()) if role is None else self._by_role[role]
+
+
+def _listed_units(side: Side) -> int:
+    """The units a side lists before it buys: its forces and its reinforcements."""
+    return sum(e.count for e in side.forces) + sum(
+        e.count for r in side.reinforcements for e in r.units
+    )
 
 
 def _unit_id(offer: Offer) -> str:
