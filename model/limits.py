@@ -32,6 +32,9 @@ MAX_DISTANCE: Final = 200
 #: Printed columns or rows of one board, and the highest printed number.
 MAX_BOARD_SPAN: Final = 200
 MAX_PRINTED: Final = 9_999
+#: Board sections of one layout (the books' largest use 4; 5,000 copies of one board took
+#: 1.7 GB and 17 s to be refused for other reasons).
+MAX_SECTIONS: Final = 32
 #: Points of a budget.
 MAX_POINTS: Final = 100_000
 #: Worker processes a batch of games starts (far beyond a desktop's cores: ``--jobs 100000``

@@ -11,6 +11,7 @@ from pydantic import Field, model_validator
 from model.base import StrictModel
 from model.edges import Compass
 from model.joins import JoinType
+from model.limits import MAX_BOARD_SPAN, MAX_SECTIONS
 from model.regions import HexName, Region
 
 Identifier = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")]
@@ -29,13 +30,24 @@ class LayoutSpec(StrictModel):
     """How the sections are put together: exactly one of ``sections`` (explicit offsets),
     ``joins`` (Armor's notation, ``K3813-J3801, J1412-L1436``) or ``preset``."""
 
-    sections: list[SectionSpec] | None = None
+    sections: list[SectionSpec] | None = Field(default=None, max_length=MAX_SECTIONS)
     joins: str | None = None
     preset: JoinType | None = None
-    order: list[str] = Field(default_factory=list, description="sections of a preset, in order")
-    flipped: list[str] = Field(default_factory=list, description="preset sections turned 180°")
-    stagger: int = Field(default=0, description="columns between staggered sections")
-    copies: dict[str, int] = Field(default_factory=dict, description="copies of a board owned")
+    order: list[str] = Field(
+        default_factory=list, max_length=MAX_SECTIONS, description="sections of a preset, in order"
+    )
+    flipped: list[str] = Field(
+        default_factory=list, max_length=MAX_SECTIONS, description="preset sections turned 180°"
+    )
+    stagger: int = Field(
+        default=0,
+        ge=-MAX_BOARD_SPAN,
+        le=MAX_BOARD_SPAN,
+        description="columns between staggered sections",
+    )
+    copies: dict[str, Annotated[int, Field(ge=1, le=MAX_SECTIONS)]] = Field(
+        default_factory=dict, description="copies of a board owned"
+    )
     side_a: Compass | None = Field(default=None, description="map edge that is Armor's Side A")
     open_order: bool = Field(
         default=False,
@@ -50,6 +62,11 @@ class LayoutSpec(StrictModel):
             raise ValueError("give exactly one of 'sections', 'joins' or 'preset'")
         if self.preset is not None and not self.order:
             raise ValueError("a preset needs 'order', the sections from first to last")
+        if self.joins is not None and self.joins.count(",") >= MAX_SECTIONS:
+            raise ValueError(
+                f"more than {MAX_SECTIONS} sections joined; a layout has at most {MAX_SECTIONS} "
+                "(Hexwright's limit, far beyond any book's)"
+            )
         return self
 
 

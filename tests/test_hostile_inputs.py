@@ -195,6 +195,40 @@ def test_a_side_of_more_units_than_the_limit_is_refused_at_the_side(
     assert code == 0, out
 
 
+@pytest.mark.parametrize(
+    ("layout", "message"),
+    [
+        (
+            "    sections:\n"
+            + "".join(
+                f"    - {{section: J, offset: [0, {12 * k}], label: J{k}}}\n" for k in range(5000)
+            )
+            + "    copies: {J: 5000}\n",
+            "map.layout.sections: list should have at most 32 items after validation, not 5000",
+        ),
+        (
+            "    joins: " + ", ".join(["J1412-K1401"] * 40) + "\n",
+            "map.layout: more than 32 sections joined; a layout has at most 32",
+        ),
+        (
+            "    preset: staggered\n    order: [J, K, L]\n    stagger: 1000000000\n",
+            "map.layout.stagger: input should be less than or equal to 200",
+        ),
+    ],
+    ids=["five-thousand-sections", "forty-joins", "a-billion-columns-of-stagger"],
+)
+def test_a_layout_of_more_sections_than_the_limit_is_refused_fast(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], layout: str, message: str
+) -> None:
+    """A layout's sections had no bound: 5,000 copies of one board took 1.7 GB and 17 s to be
+    refused (for its overlays' hexes). Now a layout holds at most 32 sections, said where."""
+    old = "    preset: edge-to-edge\n    order: [J, K, L]\n"
+    path = _edited(tmp_path, DEMO, old, layout)
+    code, out, seconds = _validate(path, capsys)
+    assert code == 1 and message in out and f"{path}:" in out
+    assert seconds < 2
+
+
 def test_a_billion_turns_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = DEMO.read_text(encoding="utf-8")
     start = text.index("\nlength:")
