@@ -26,6 +26,7 @@ from model.board import (
     compile_board,
 )
 from model.boardedit import blank_terrain_map, elevation_map_for, terrain_map_for
+from model.errors import did_you_mean
 from model.grid import Parity
 from model.hexes import Hex
 from model.limits import MAX_BOARD_SPAN, MAX_LIST_ITEMS, MAX_TMX_BYTES
@@ -66,6 +67,7 @@ def board_from_tmx(
             f"{path}: the map does not say which game system it is for (map property "
             "'hexwright:system'); give one (for example --system armor)"
         ) from None
+    _check_terrain(read, chosen, path)
     board_id = board_id or props.get("hexwright:board") or "TMX"
     ours = "hexwright:columns" in props
     if ours:
@@ -119,6 +121,26 @@ def board_from_tmx(
         }
     )
     return board, notes
+
+
+def _check_terrain(read: _Read, system: GameSystem, path: str) -> None:
+    """The terrain the map names is the game's: a tile's ``terrain`` and an object's
+    ``features`` or ``feature`` (the import wrote boards its own reader then refused)."""
+    from model.catalog import terrain_types
+
+    known = terrain_types(system)
+    used = {terrain for terrain, _ in read.cells.values()}
+    used |= {f for features, _, _ in read.hexsides for f in features.split()}
+    used |= {feature for feature, _ in read.paths}
+    unknown = sorted(used - set(known)) if known else []
+    if unknown:
+        names = ", ".join(f"'{u}'" for u in unknown)
+        hint = did_you_mean(unknown[0], known)
+        raise TmxError(
+            f"{path}: {names} {'is not a terrain' if len(unknown) == 1 else 'are not terrains'} "
+            f"of {system.display_name} (the tiles' 'terrain' and the objects' 'features' and "
+            f"'feature' properties name its terrain ids){'; ' + hint if hint else ''}"
+        )
 
 
 def _grid_of(props: Mapping[str, str], path: str) -> GridSpec:

@@ -312,7 +312,7 @@ def _objects_map(objects: str) -> str:
 
 def _hexside(i: int) -> str:
     return (
-        f'<object id="{i}" type="hexside"><properties><property name="features" value="wall"/>'
+        f'<object id="{i}" type="hexside"><properties><property name="features" value="hedgerow"/>'
         '<property name="cells" value="0,0 0,1"/></properties></object>'
     )
 
@@ -352,6 +352,23 @@ def test_a_tiled_map_is_bounded_as_a_board_file_is() -> None:
     )
     assert len(board.paths[0].hexes) == MAX_LIST_ITEMS
     assert len(board.hexsides[0].sides) == MAX_LIST_ITEMS - 1
+
+
+def test_a_tiled_map_naming_terrain_the_game_has_not_is_refused_by_name() -> None:
+    """A tile's terrain or an object's feature the game does not know was written into the
+    board, which Hexwright then refused to read; the import now names them, with a hint."""
+    lava = _objects_map("").replace('value="woods"', 'value="wods"')
+    with pytest.raises(TmxError) as caught:
+        board_from_tmx(lava, "m.tmx", system=GameSystem.ARMOR)
+    assert str(caught.value) == (
+        "m.tmx: 'wods' is not a terrain of Armor (the tiles' 'terrain' and the objects' "
+        "'features' and 'feature' properties name its terrain ids); did you mean 'woods'?"
+    )
+    moat = _hexside(3).replace('value="hedgerow"', 'value="moat"')
+    with pytest.raises(TmxError, match=r"^m.tmx: 'moat' is not a terrain of Armor"):
+        board_from_tmx(_objects_map(moat), "m.tmx", system=GameSystem.ARMOR)
+    board, _ = board_from_tmx(_objects_map(_hexside(3)), "m.tmx", system=GameSystem.ARMOR)
+    assert [f.feature for f in board.hexsides] == ["hedgerow"]
 
 
 @pytest.mark.gui
