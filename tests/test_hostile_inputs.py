@@ -386,6 +386,37 @@ def test_a_replay_beside_its_scenario_plays_it(
     assert "playing the scenario in" in capsys.readouterr().err  # found beside, not as written
 
 
+@pytest.mark.parametrize("run", ["99999999999999999999", "1" * 5000, "100"])
+def test_an_armor_order_moving_beyond_any_units_reach_is_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], run: str
+) -> None:
+    """An Armor movement notation's forward run was turned into that many steps: a replay's
+    "order UNIT 99999999999999999999" was an OverflowError traceback, "999999999" a billion
+    steps. A run is at most 99 hexes, and a longer one is the action's syntax error."""
+    import json
+
+    from rules.engine.errors import ActionSyntaxError
+    from rules.registry import load_game
+
+    replay = tmp_path / "r.json"
+    assert main(["play", str(DEMO), "--seed", "3", "--replay-out", str(replay)]) == 0
+    data = json.loads(replay.read_text())
+    first = next(i for i, a in enumerate(data["actions"]) if a.startswith("order us.M4.1 "))
+    data["actions"][first] = f"order us.M4.1 {run}"
+    data.pop("fingerprints", None)
+    replay.write_text(json.dumps(data))
+    capsys.readouterr()
+    start = _clock()
+    assert main(["replay", str(replay)]) == 1
+    assert time.process_time() - start < 5
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and f"{replay}: " in err
+    assert "hexes: at most 99 in one run" in err
+    game = load_game(load_scenario(DEMO))
+    with pytest.raises(ActionSyntaxError, match="a forward move of 999999999 hexes"):
+        game.parse_action("order us.M4.1 999999999")  # a billion steps, before
+
+
 @pytest.mark.parametrize("seed", ["3.7", '"7"', "-1", "true"])
 def test_a_replay_seed_that_is_not_a_whole_number_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], seed: str

@@ -96,6 +96,9 @@ def parse_moves(text: str) -> tuple[str, ...]:
     steps: list[str] = []
     for part in re.findall(r"[0-9]+|[LRBMWV]", text):
         if part.isdigit():
+            if len(part.lstrip("0")) > 2:  # "999999999" made a billion steps
+                shown = part if len(part) <= 12 else part[:12] + "..."
+                raise ValueError(f"a forward move of {shown} hexes: at most 99 in one run")
             if int(part) == 0:
                 raise ValueError("a forward move is at least 1 hex")
             steps.extend("F" * int(part))
