@@ -57,13 +57,21 @@ def revalidate(
     try:
         return Scenario.model_validate(data)
     except ValidationError as exc:
-        raise _refusal(exc, error) from None
+        raise _refusal(exc, error, after) from None
 
 
-def _refusal(exc: ValidationError, error: type[EditError]) -> EditError:
-    """The first problem pydantic found, where it is and what it is, as a refusal."""
+def _refusal(
+    exc: ValidationError, error: type[EditError], scenario: Scenario | None = None
+) -> EditError:
+    """The first problem pydantic found, where it is and what it is, as a refusal; a side is
+    named as the designer sees it ("the American side", not "sides.0")."""
     problem = exc.errors()[0]
-    where = ".".join(str(p) for p in problem["loc"])
+    loc = list(problem["loc"])
+    side = ""
+    index = loc[1] if len(loc) >= 2 and loc[0] == "sides" else None
+    if scenario is not None and isinstance(index, int) and 0 <= index < len(scenario.sides):
+        side, loc = f"the {scenario.sides[index].name} side", loc[2:]
+    where = ", ".join(x for x in (side, ".".join(str(p) for p in loc)) if x)
     message = str(problem["msg"]).removeprefix("Value error, ")
     return error(f"{where}: {message}" if where else message)
 

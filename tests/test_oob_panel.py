@@ -198,6 +198,7 @@ def test_a_count_past_the_sides_unit_limit_is_refused_in_the_panel(
     qtbot.keyClick(panel.count_box, Qt.Key.Key_Return)  # one edit, at Enter
     assert document.scenario.side("us").forces[0].count == before
     assert f"a side has at most {MAX_SIDE_UNITS}" in panel.message.text()
+    assert panel.message.text().startswith("the American side: ")  # not "sides.0"
     assert document.undo_stack.count() == steps
     assert panel.count_box.value() == before  # the box shows the entry as it is
     panel.count_box.selectAll()
