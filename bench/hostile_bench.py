@@ -125,6 +125,72 @@ def _unknown_verb(d: Path, _r: Path) -> list[str]:
     return ["card", "FILE"]
 
 
+def _tmx_bomb(d: Path, _r: Path) -> list[str]:
+    import base64
+    import zlib
+
+    packer = zlib.compressobj(9)
+    packed = b"".join(packer.compress(bytes(1 << 26)) for _ in range(32)) + packer.flush()
+    text = (
+        '<map orientation="hexagonal" staggeraxis="x" width="10" height="10"><tileset '
+        'firstgid="1"><tile id="0"><properties><property name="terrain" value="clear"/>'
+        '</properties></tile></tileset><layer name="terrain"><data encoding="base64" '
+        f'compression="zlib">{base64.b64encode(packed).decode()}</data></layer></map>'
+    )
+    return ["import", _write(d, "bomb.tmx", text), "-o", str(d / "b.yaml"), "--system", "armor"]
+
+
+def _sweep_fifo(d: Path, _r: Path) -> list[str]:
+    os.mkfifo(d / "pipe.yaml")
+    return ["sweep", str(d / "pipe.yaml"), "-n", "1", "--jobs", "1", "--json", str(d / "s.json")]
+
+
+def _resume_list(d: Path, r: Path) -> list[str]:
+    demo = str(r / "scenarios/armor/demo-crossroads.yaml")
+    old = _write(d, "old.json", "[1, 2, 3]")
+    return ["sweep", demo, "-n", "1", "--jobs", "1", "--resume", old, "--json", str(d / "s.json")]
+
+
+def _side_of_999(d: Path, r: Path) -> list[str]:
+    entry = "  - unit: INFANTRY-SQUAD\n    count: 999\n    placement: {kind: hex, hex: K1917}\n"
+    text = _demo(r).replace("  forces:\n", "  forces:\n" + entry, 1)
+    return ["play", _write(d, "s.yaml", text)]
+
+
+def _sections(d: Path, r: Path) -> list[str]:
+    placed = "".join(
+        f"    - {{section: J, offset: [0, {12 * k}]" + (f", label: J{k}" if k else "") + "}\n"
+        for k in range(5000)
+    )
+    layout = f"    sections:\n{placed}    copies: {{J: 5000}}\n"
+    text = _demo(r).replace("    preset: edge-to-edge\n    order: [J, K, L]\n", layout, 1)
+    return ["validate", _write(d, "s.yaml", text)]
+
+
+def _rich_purchase(d: Path, r: Path) -> list[str]:
+    text = (r / "scenarios/soldiers/20-vire-bridges.yaml").read_text(encoding="utf-8")
+    text = text.replace("points: 30, kind", "points: 100000, kind")
+    return ["play", _write(d, "s.yaml", text), "--buy", "random"]
+
+
+def _long_run(d: Path, r: Path) -> list[str]:
+    import json
+
+    demo = str(r / "scenarios/armor/demo-crossroads.yaml")
+    replay = d / "r.json"
+    subprocess.run(
+        [sys.executable, "-m", "editor.cli.main", "play", demo, "--seed", "3", "--replay-out",
+         str(replay)],
+        env={**os.environ, "PYTHONPATH": str(r)}, capture_output=True, check=True, cwd=d,
+    )  # fmt: skip
+    data = json.loads(replay.read_text())
+    first = next(i for i, a in enumerate(data["actions"]) if a.startswith("order us.M4.1 "))
+    data["actions"][first] = "order us.M4.1 99999999999999999999"
+    data.pop("fingerprints", None)
+    replay.write_text(json.dumps(data))
+    return ["replay", str(replay)]
+
+
 def _valid(d: Path, r: Path) -> list[str]:
     return ["validate", str(r / "scenarios/armor/demo-crossroads.yaml")]
 
@@ -146,6 +212,13 @@ PROBES = (
     Probe("replay names ../../etc/passwd", _evil_replay),
     Probe("replay nested 100,000 deep", _deep_replay),
     Probe("unknown verb (hexwright card FILE)", _unknown_verb),
+    Probe("Tiled map, zlib layer of 2 GB (import)", _tmx_bomb),
+    Probe("sweep of a FIFO", _sweep_fifo),
+    Probe("sweep --resume of a JSON list", _resume_list),
+    Probe("a side of 1,005 units (play)", _side_of_999),
+    Probe("a layout of 5,000 sections", _sections),
+    Probe("Soldiers 100,000-FP budget (play --buy)", _rich_purchase),
+    Probe("Armor order of 10^20 hexes (replay)", _long_run),
 )
 
 
