@@ -191,6 +191,13 @@ def _long_run(d: Path, r: Path) -> list[str]:
     return ["replay", str(replay)]
 
 
+def _big_edits(d: Path, r: Path) -> list[str]:
+    hexes = ", ".join(["K2016"] * 9999)
+    edits = "".join(f"  - {{hexes: [{hexes}], terrain: rough}}\n" for _ in range(200))
+    text = _demo(r).replace("  overlays:\n", "  terrain_edits:\n" + edits + "  overlays:\n", 1)
+    return ["validate", _write(d, "s.yaml", text)]
+
+
 def _valid(d: Path, r: Path) -> list[str]:
     return ["validate", str(r / "scenarios/armor/demo-crossroads.yaml")]
 
@@ -219,6 +226,7 @@ PROBES = (
     Probe("a layout of 5,000 sections", _sections),
     Probe("Soldiers 100,000-FP budget (play --buy)", _rich_purchase),
     Probe("Armor order of 10^20 hexes (replay)", _long_run),
+    Probe("14 MB of terrain edits (2,000,000 hexes)", _big_edits),
 )
 
 

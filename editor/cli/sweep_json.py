@@ -12,6 +12,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from model.yamlio import YamlError, read_text_file
 
+#: The largest report read: a sweep's report is some 2 KB a row, and may be larger than the
+#: files a designer writes (:data:`model.yamlio.MAX_FILE_BYTES`).
+REPORT_BYTES = 64 * 1024 * 1024
+
 
 class _Json(BaseModel):
     """A part of the report as :func:`sweep_data` writes it, read back strictly."""
@@ -87,7 +91,7 @@ def read_report(path: str) -> dict[str, Any]:
             and the first key that is wrong.
     """
     try:
-        data = json.loads(read_text_file(path))
+        data = json.loads(read_text_file(path, REPORT_BYTES))
     except YamlError as exc:
         raise ValueError(f"--resume: {exc.problem.format()}") from None
     except (ValueError, RecursionError) as exc:
