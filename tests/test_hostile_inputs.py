@@ -654,15 +654,23 @@ def test_forced_dice_no_die_can_show_are_a_message(
         ("seed: 3\n", "seed: 3\nforced: [6, -1]\n", "forced[1]: input should be greater than"),
         ("system: armor", "system: soldiers", "the position is of the system soldiers"),
         ("seed: 3\n", "seed: -1\n", "seed: input should be greater than or equal to 0"),
+        ("to_act: [", "to_act: [martians, ", "to_act[0]: the scenario has no side 'martians'"),
     ],
-    ids=["a-trillion-draws", "a-negative-forced-result", "another-system", "negative-seed"],
+    ids=[
+        "a-trillion-draws",
+        "a-negative-forced-result",
+        "another-system",
+        "negative-seed",
+        "a-side-to-act-the-scenario-has-not",
+    ],
 )
 def test_a_position_beyond_the_limits_is_refused_where_it_is(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, message: str
 ) -> None:
     """Before: a trillion draws read for ever (each drawn again from the seed), a negative
     forced result was a ValueError traceback, another system's position was read as this
-    one's, a negative seed was taken."""
+    one's, a negative seed was taken, a side to act that the scenario has not was taken
+    silently."""
     played, _ = _played(tmp_path, capsys)
     source = tmp_path / "pos.yaml"
     assert main(["position", str(played), "--at", "5", "-o", str(source)]) == 0

@@ -159,6 +159,10 @@ def read_position(doc: Document, scenario: LoadedScenario | None = None) -> tupl
         typed: type[BaseModel] = create_model("Position", __base__=GamePosition, state=section)
         position = validate_document(doc, typed)
     reader = PositionReader(game, position, doc)
+    for i, side in enumerate(position.to_act):  # written for the reader; worked out again
+        if side not in game.sides:
+            known = ", ".join(game.sides)
+            reader.problem(("to_act", i), f"the scenario has no side '{side}' (its sides: {known})")
     if position.rules_version != game.rules_version:
         reader.problem(
             ("rules_version",),
