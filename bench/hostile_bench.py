@@ -198,6 +198,24 @@ def _big_edits(d: Path, r: Path) -> list[str]:
     return ["validate", _write(d, "s.yaml", text)]
 
 
+def _huge_png(d: Path, r: Path) -> list[str]:
+    cells = ",".join(["1"] * 40_000)
+    tmx = _write(
+        d,
+        "wide.tmx",
+        '<map orientation="hexagonal" staggeraxis="x" width="200" height="200"><tileset '
+        'firstgid="1"><tile id="0"><properties><property name="terrain" value="clear"/>'
+        f'</properties></tile></tileset><layer name="terrain"><data encoding="csv">{cells}'
+        "</data></layer></map>",
+    )
+    board = str(d / "W.yaml")
+    subprocess.run(
+        [sys.executable, "-m", "editor.cli.main", "import", tmx, "-o", board, "--system", "armor"],
+        env={**os.environ, "PYTHONPATH": str(r)}, capture_output=True, check=True, cwd=d,
+    )  # fmt: skip
+    return ["render", board, "-o", str(d / "W.png"), "--size", "64"]
+
+
 def _valid(d: Path, r: Path) -> list[str]:
     return ["validate", str(r / "scenarios/armor/demo-crossroads.yaml")]
 
@@ -227,6 +245,7 @@ PROBES = (
     Probe("Soldiers 100,000-FP budget (play --buy)", _rich_purchase),
     Probe("Armor order of 10^20 hexes (replay)", _long_run),
     Probe("14 MB of terrain edits (2,000,000 hexes)", _big_edits),
+    Probe("PNG of a 200 x 200 board at 64 px a hex", _huge_png),
 )
 
 

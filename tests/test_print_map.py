@@ -188,3 +188,47 @@ def test_an_svg_onto_a_full_disk_is_an_error_and_leaves_no_file(
     monkeypatch.undo()
     save_svg(painter, out, "Spearheads")
     assert out.read_text(encoding="utf-8").rstrip().endswith("</svg>")
+
+
+def test_a_png_larger_than_the_limit_is_refused_before_it_is_drawn(
+    window: Any,
+    shortcut: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``render --size 64`` of a 200 x 200 board drew a picture of 420 million pixels for
+    minutes in 2 GB. A PNG past the limit is refused with its size and what to do, by the
+    command line and File > Export Map alike, and no file is left (here the limit is lowered:
+    to the size of Armor 1A's map at 24 px a hex for the command line, which then refuses 25 px
+    and draws 24 px)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QMessageBox
+
+    from editor.files import controller
+    from editor.mapview import render
+
+    scenario = ROOT / "armor/1a-spearheads.yaml"
+    assert main(["render", str(scenario), "-o", str(tmp_path / "ok.png")]) == 0
+    size = re.search(r"(\d+) x (\d+) px", capsys.readouterr().out)
+    assert size is not None
+    monkeypatch.setattr(render, "MAX_IMAGE_PIXELS", int(size[1]) * int(size[2]))
+    out = tmp_path / "big.png"
+    assert main(["render", str(scenario), "-o", str(out), "--size", "25"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{out}: the picture would be ") and "draw it with smaller hexes" in err
+    assert not out.exists() and not list(tmp_path.glob(".big.png*"))
+    assert main(["render", str(scenario), "-o", str(out), "--size", "24"]) == 0
+    # the same limit in the editor's File > Export Map (lowered again: the map is 1A's)
+    monkeypatch.setattr(render, "MAX_IMAGE_PIXELS", 1_000)
+    chosen = "PNG image (*.png)"
+    monkeypatch.setattr(
+        controller.QFileDialog,
+        "getSaveFileName",
+        lambda *_a: (str(tmp_path / "export"), chosen),
+    )
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _w, _t, text: shown.append(text))
+    shortcut(Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    assert len(shown) == 1 and "the picture would be" in shown[0]
+    assert not (tmp_path / "export.png").exists()

@@ -456,7 +456,11 @@ def cmd_render(args: argparse.Namespace) -> int:
     if output.suffix.lower() == ".svg":
         save_svg(painter, output, found.title, args.hex_mm)
     else:
-        save_png(painter, output)
+        try:
+            save_png(painter, output)
+        except ValueError as exc:
+            print(f"{output}: {exc}", file=sys.stderr)
+            return 2
     width, height = painter.image_size()
     print(f"{output}: {width} x {height} px, {len(found.amap)} hexes")
     return 0

@@ -256,8 +256,9 @@ class FileController(QObject):
                     save_svg(self._painter(), target, title)
                 case _:
                     save_png(self._painter(), target)
-        except OSError as exc:
-            QMessageBox.warning(self.window, "Cannot export", f"{target}: {exc.strerror or exc}")
+        except (OSError, ValueError) as exc:  # ValueError: a picture too large to draw
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            QMessageBox.warning(self.window, "Cannot export", f"{target}: {why}")
             return
         self.say(f"Exported {target}")
 

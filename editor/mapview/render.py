@@ -809,8 +809,26 @@ def fitted_pixmap(map_painter: MapPainter, size: QSize, ratio: float | None = No
     return pixmap
 
 
+#: The largest picture :func:`save_png` draws (400 MB of pixels): a 200 x 200 board at the
+#: largest hex size asked for 420 million and ran for minutes in 2 GB before it was stopped.
+MAX_IMAGE_PIXELS = 100_000_000
+
+
 def save_png(map_painter: MapPainter, path: Path) -> None:
-    """Render to a PNG file (written atomically)."""
+    """Render to a PNG file (written atomically).
+
+    Raises:
+        ValueError: the picture would be larger than :data:`MAX_IMAGE_PIXELS` (said with its
+            size and what to do); nothing is drawn or written.
+        OSError: the file cannot be written.
+    """
+    width, height = map_painter.image_size()
+    if width * height > MAX_IMAGE_PIXELS:
+        raise ValueError(
+            f"the picture would be {width:,} x {height:,} pixels, more than "
+            f"{MAX_IMAGE_PIXELS // 1_000_000} million; draw it with smaller hexes (--size), "
+            "or as SVG or PDF"
+        )
     image = map_painter.render_image()
     tmp = path.with_name(f".{path.name}.tmp")
     # PySide6's stubs want the format as bytes, but the call takes only a str.
