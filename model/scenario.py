@@ -441,10 +441,14 @@ class Side(StrictModel):
 
     @model_validator(mode="after")
     def _bounded(self) -> Side:
-        listed = sum(e.count for e in self.forces)
-        listed += sum(e.count for r in self.reinforcements for e in r.units)
-        _check_units(listed, "forces and reinforcements")
+        _check_units(self.listed_units(), "forces and reinforcements")
         return self
+
+    def listed_units(self) -> int:
+        """The units the side lists: its forces' and its reinforcements' counts."""
+        return sum(e.count for e in self.forces) + sum(
+            e.count for r in self.reinforcements for e in r.units
+        )
 
 
 def _check_units(count: int, where: str) -> None:

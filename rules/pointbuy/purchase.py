@@ -453,7 +453,7 @@ def buy_side(
     rules = list(side.purchase_rules)
     last: list[str] = []
     for attempt in range(1, ATTEMPTS + 1):
-        basket = _Basket(start.budget, start.spent, buy, MAX_SIDE_UNITS - _listed_units(base))
+        basket = _Basket(start.budget, start.spent, buy, MAX_SIDE_UNITS - base.listed_units())
         _included(budget.includes, offers, basket)
         _required(buy, scenario, base, start.budget, rules, offers, basket, rng)
         _fill(strategy, offers, basket, rules, rng)
@@ -642,13 +642,6 @@ class _Basket:
 
     def spent_on(self, role: str | None = None) -> int:
         return sum(self._by_role.values()) if role is None else self._by_role[role]
-
-
-def _listed_units(side: Side) -> int:
-    """The units a side lists before it buys: its forces and its reinforcements."""
-    return sum(e.count for e in side.forces) + sum(
-        e.count for r in side.reinforcements for e in r.units
-    )
 
 
 def _unit_id(offer: Offer) -> str:
