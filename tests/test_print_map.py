@@ -232,3 +232,30 @@ def test_a_png_larger_than_the_limit_is_refused_before_it_is_drawn(
     shortcut(Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     assert len(shown) == 1 and "the picture would be" in shown[0]
     assert not (tmp_path / "export.png").exists()
+
+
+def test_render_refuses_a_large_png_before_working_out_the_maps_geometry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The refusal of a 200 x 200 board at 64 px a hex took 1.44 s, over the one second a
+    refusal may take: the boards' cells were all drawn into paths (1.3 s) before the picture's
+    size was looked at. The size comes from the map's extent, and nothing is drawn first."""
+    from editor.mapview import render
+
+    drawn: list[str] = []
+    real = render.board_geometry
+
+    def counted(section: Any, size: float) -> Any:
+        drawn.append(section.id)
+        return real(section, size)
+
+    monkeypatch.setattr(render, "board_geometry", counted)
+    monkeypatch.setattr(render, "MAX_IMAGE_PIXELS", 1_000)
+    scenario = ROOT / "armor/1a-spearheads.yaml"
+    out = tmp_path / "big.png"
+    assert main(["render", str(scenario), "-o", str(out)]) == 2
+    assert "the picture would be" in capsys.readouterr().err
+    assert drawn == [] and not out.exists()
+    # an SVG of the same map has no pixel limit: it is drawn
+    assert main(["render", str(scenario), "-o", str(tmp_path / "map.svg")]) == 0
+    assert drawn

@@ -423,7 +423,13 @@ def cmd_render(args: argparse.Namespace) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from editor.mapview.render import MapPainter, RenderOptions, save_png, save_svg
+    from editor.mapview.render import (
+        MapPainter,
+        RenderOptions,
+        check_png_size,
+        save_png,
+        save_svg,
+    )
 
     # Fonts need an application object; a QApplication also serves widgets made later in the
     # same process (the tests, the editor).
@@ -442,6 +448,12 @@ def cmd_render(args: argparse.Namespace) -> int:
         print(f"{output}: Tiled map of {len(found.amap)} hexes, tileset {picture.name}")
         return 0
     options = RenderOptions(size=args.size, hex_ids=not args.no_ids)
+    if output.suffix.lower() == ".png":
+        try:  # from the map's extent, before its geometry is worked out
+            check_png_size(found.amap, options)
+        except ValueError as exc:
+            print(f"{output}: {exc}", file=sys.stderr)
+            return 2
     placed = [] if args.no_counters else found.counters
     painter = MapPainter(found.amap, options, found.overlays, found.edits, counters=placed)
     if output.suffix.lower() == ".pdf":
