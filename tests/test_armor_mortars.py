@@ -407,6 +407,19 @@ def test_a_mortar_game_clones_and_keeps_its_last_target_in_a_position_file() -> 
     assert back.position_fingerprint() == state.position_fingerprint()
 
 
+def test_a_position_keeps_a_mortars_plotted_fire_at_a_hex() -> None:
+    """A Mortar Team's fire names a hex, not a unit [OP II.E.3]: a position written just after
+    the order is plotted reads back with it (a position's orders must name the scenario's units
+    and hexes)."""
+    state = _state()
+    target = _name(_centre())
+    state.apply(Order(MORTAR, fire=target))
+    position = state.to_position()
+    back = state.game.state_from_position(position, PositionReader(state.game, position, None))
+    assert back.sheets.orders["us"][MORTAR].fire == target
+    assert back.position_fingerprint() == state.position_fingerprint()
+
+
 @pytest.mark.parametrize("seed", [11, 12, 13])
 def test_random_games_with_mortars_keep_the_state_api_promises(seed: int) -> None:
     """Random games with Mortar Teams on both sides, the Artillery and Smoke options on: every

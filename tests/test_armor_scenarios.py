@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from armor_sides import bought
 
+from model.errors import ProblemList
 from model.hexes import Hex
 from model.regions import EdgeRegion
 from model.scenario import Purchase
@@ -474,6 +475,26 @@ def test_2b_a_position_keeps_the_waiting_engineers_and_the_blown_bridge() -> Non
         assert back.objectives == state.objectives
         state.objectives.demolition_turns[1] = 8
         state.objectives.destroyed_objects.add("bridge")
+
+
+def test_4b_a_position_keeps_an_order_firing_at_a_supply_dump() -> None:
+    """A plotted order's fire at a Supply Dump ("supply-dumps@K2016" [SCN VIII.B.3]) names no
+    unit: a position keeps it and reads it back (a position's orders must name the scenario's
+    units and hexes), and one at a dump off the map is refused where it is."""
+    game, state = _raid()
+    dump = game.hex_at("K2016")
+    squad = _beside_the_dump(game, state, dump)
+    state.apply(Order(squad, fire="supply-dumps@K2016"))
+    position = state.to_position()
+    back = game.state_from_position(position, PositionReader(game, position, None))
+    assert isinstance(back, ArmorState)
+    assert back.sheets.orders["attacker"][squad].fire == "supply-dumps@K2016"
+    assert back.position_fingerprint() == state.position_fingerprint()
+    wrong = position.model_copy(
+        update={"orders": {"attacker": [f"order {squad} F-supply-dumps@Z9999"]}}
+    )
+    with pytest.raises(ProblemList, match="is neither a unit of the scenario nor a hex of its map"):
+        game.state_from_position(wrong, PositionReader(game, wrong, None))
 
 
 def test_2b_eight_turns_of_preparation_then_a_roll_blows_the_bridge() -> None:

@@ -206,6 +206,25 @@ HOSTILE = [
         ],
         id="armor-order-of-the-other-side",
     ),
+    pytest.param(  # was taken, and the order then did nothing in play
+        "armor/head-on.yaml",
+        "units:",
+        "orders:\n  us: [order us.M4.1 F-german.NOBODY]\nunits:",
+        [
+            "pos.yaml:11:8: orders.us[0]: 'german.NOBODY' is neither a unit of the scenario nor a hex of its map",
+        ],
+        id="armor-order-firing-at-no-unit",
+    ),
+    pytest.param(
+        "armor/head-on.yaml",
+        "units:",
+        "orders:\n  us: [order us.M4.1 N-Z9999, order us.M4.1 A-german.PZIVJ.7]\nunits:",
+        [
+            "pos.yaml:11:8: orders.us[0]: no hex 'Z9999' on the scenario's map",
+            "pos.yaml:11:31: orders.us[1]: the scenario has no unit 'german.PZIVJ.7' (did you mean 'german.PZIVJ.1'?)",
+        ],
+        id="armor-order-at-no-hex-and-no-unit",
+    ),
     pytest.param(
         "panzer-command/t34-beside-the-pak.yaml",
         "- id: german.de-pak.1\n",

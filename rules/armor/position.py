@@ -789,5 +789,31 @@ def _read_orders(state: ArmorState, position: GamePosition, reader: PositionRead
                 continue
             elif game.units[order.unit].side != side:
                 reader.problem(where, f"'{order.unit}' is not a unit of {side}")
-            else:
+            elif _references_found(game, order, reader, where):
                 state.sheets.orders[side][order.unit] = order
+
+
+def _references_found(
+    game: ArmorGame, order: Order, reader: PositionReader, where: PathKey
+) -> bool:
+    """Whether every unit and hex the order names is the scenario's (a problem for each that
+    is not): an order firing at a unit the scenario has not was taken and then did nothing.
+    Whether the order may be plotted is not asked here: that is the Order Plot's question
+    [AG V], asked of the game as it was then."""
+    units = [order.assault, order.overrun, order.vehicle, order.tracking, *order.area]
+    units += [target for _, target in (*order.mg, *order.mg_tracking)]
+    hexes = [order.opportunity, order.smoke, *(h for _, h in order.mg_opportunity)]
+    found = [reader.unit(u, game.units, where) for u in units if u is not None]
+    found += [reader.hex(h, where) is not None for h in hexes if h is not None]
+    ok = all(found)
+    fire = order.fire
+    if fire is not None and fire not in game.units:
+        # a Supply Dump or a Span ("supply-dumps@K2016" [SCN VIII.B.3; OP XXV.C.4]), a
+        # fortification ("K2016:BL" [ADV IV.E.5]) or a Mortar Team's hex [OP II.E.3]
+        name = fire.split("@", 1)[1] if "@" in fire else fire.split(":", 1)[0]
+        if game.hex_named(name) is None:
+            reader.problem(
+                where, f"'{fire}' is neither a unit of the scenario nor a hex of its map"
+            )
+            ok = False
+    return ok
