@@ -328,9 +328,10 @@ def compile_board(data: BoardFile) -> BoardSection:
     zones = hex_sets("zones", data.zones)
     soft = hex_sets("soft_areas", data.soft_areas)
     places = hex_sets("places", data.places)
+    names = _unique_names(data, cells, problems)
     if problems:
         raise BoardDataError(problems)
-    return BoardSection(
+    section = BoardSection(
         id=data.id,
         system=data.system,
         name=data.name,
@@ -360,6 +361,35 @@ def compile_board(data: BoardFile) -> BoardSection:
             sum(h.r for h in cells) / len(cells),
         ),
     )
+    section._names[data.id] = names
+    return section
+
+
+def _unique_names(
+    data: BoardFile,
+    cells: Mapping[Hex, tuple[int, int, CellKind]],
+    problems: list[tuple[tuple[str | int, ...], str]],
+) -> dict[Hex, str]:
+    """The printed name of each hex (the board's id as its section letter), and a problem when
+    two hexes share one: a board of 200 columns named ``{col:02d}{row:02d}`` printed column 10,
+    row 101 and column 101, row 1 both '10101', and only one of them could be named."""
+    name = compile_printed_id(data.printed_id)
+    names: dict[Hex, str] = {}
+    seen: dict[str, tuple[int, int]] = {}
+    for h, (column, row, _) in cells.items():
+        text = names[h] = name(data.id, column, row)
+        first = seen.setdefault(text, (column, row))
+        if first != (column, row):
+            problems.append(
+                (
+                    ("printed_id",),
+                    f"two hexes are named '{text}' (column {first[0]}, row {first[1]} and "
+                    f"column {column}, row {row}); give the numbers more digits "
+                    "({col:03d}{row:03d}) or the board at most 99 columns and rows",
+                )
+            )
+            break
+    return names
 
 
 def _read_terrain_map(

@@ -25,7 +25,12 @@ from model.board import (
     PathFeature,
     compile_board,
 )
-from model.boardedit import blank_terrain_map, elevation_map_for, terrain_map_for
+from model.boardedit import (
+    blank_terrain_map,
+    elevation_map_for,
+    id_schemes,
+    terrain_map_for,
+)
 from model.errors import did_you_mean
 from model.grid import Parity
 from model.hexes import Hex
@@ -52,7 +57,8 @@ def board_from_tmx(
 
     A TMX that Hexwright wrote of one board names the board's printed grid in its properties
     and reads back as that board; any other is a board of ``width`` x ``height`` hexes numbered
-    from 0101 (Tiled's column 0 is printed column 1).
+    from 0101 (Tiled's column 0 is printed column 1) and named as the system's built-in boards
+    are (Armor's with the board's id, ``TMX0101``), at most 99 x 99.
 
     Raises:
         TmxError: the file is not a hexagonal TMX map with staggered columns, or a value in it
@@ -74,6 +80,14 @@ def board_from_tmx(
         grid = _grid_of(props, path)
         printed_id = props.get("hexwright:printed-id", "{col:02d}{row:02d}")
     else:
+        for name, value in (("wide", read.width), ("tall", read.height)):
+            if value > MAX_FOREIGN_SPAN:
+                raise TmxError(
+                    f"{path}: the map is {value} hexes {name}; a board's hexes are numbered "
+                    f"with two digits (CCRR), so a board is at most {MAX_FOREIGN_SPAN} x "
+                    f"{MAX_FOREIGN_SPAN}: cut the map into boards of that size in Tiled and lay "
+                    "them side by side in the scenario's layout"
+                )
         grid = GridSpec(
             columns=(1, read.width),
             rows=(1, read.height),
@@ -81,7 +95,7 @@ def board_from_tmx(
             half_hex_edges=False,
             placeholder=f"read from {path}: {read.width} x {read.height} cells",
         )
-        printed_id = "{col:02d}{row:02d}"
+        printed_id = _printed_id(chosen)
     try:
         skeleton = BoardFile(
             schema_version=BOARD_SCHEMA_VERSION,
@@ -204,6 +218,18 @@ def _read_paths(
 # --- parsing -----------------------------------------------------------------------------------
 
 _FLIP_BITS = 0xF0000000
+
+
+def _printed_id(system: GameSystem) -> str:
+    """How a board imported from a Tiled map names its hexes: as the system's built-in boards
+    do (Armor's ``J1511`` with the board's id, Soldiers' ``A/1511``), as a new board does."""
+    schemes = id_schemes(system)
+    return schemes[0].printed_id if schemes else "{col:02d}{row:02d}"
+
+
+#: The most columns or rows of a board imported from a Tiled map Hexwright did not write: its
+#: hexes are numbered with two digits each (``CCRR``), as a new board's are.
+MAX_FOREIGN_SPAN = 99
 
 
 def _read_tmx(text: str, path: str) -> _Read:

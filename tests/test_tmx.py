@@ -14,11 +14,14 @@ import pytest
 
 from editor.cli.main import main
 from model.board import compile_board
+from model.boardedit import blank_terrain_map
+from model.boardtext import board_yaml
 from model.counters import MapCounter, counters
+from model.errors import ProblemList
 from model.hexes import Hexside
 from model.layout import SectionPlacement, assemble
 from model.mapstate import terrain_edits
-from model.resources import read_board_file
+from model.resources import read_board, read_board_file
 from model.scenario_io import load_scenario
 from model.systems import GameSystem
 from model.terrainoptions import option_values
@@ -234,6 +237,63 @@ def test_a_tmx_made_in_tiled_reads_as_a_board_numbered_from_0101() -> None:
     # Tiled's column 1 (printed 02) is shifted down: 0201 borders 0101 and 0102 ... and 0301.
     assert Hexside.between(by_printed["0201"], by_printed["0102"])  # neighbours
     assert board.grid.lower_columns.value == "even"
+
+
+def _woods_map(width: int, height: int) -> str:
+    cells = ",".join(["1"] * (width * height))
+    return (
+        f'<map orientation="hexagonal" staggeraxis="x" width="{width}" height="{height}">'
+        '<tileset firstgid="1"><tile id="0"><properties><property name="terrain" value="woods"/>'
+        f'</properties></tile></tileset><layer name="terrain"><data encoding="csv">{cells}'
+        "</data></layer></map>"
+    )
+
+
+@pytest.mark.parametrize(
+    ("system", "first"),
+    [(GameSystem.ARMOR, "Z0101"), (GameSystem.SOLDIERS, "Z/0101"), (GameSystem.PANZER44, "0101")],
+)
+def test_a_tiled_maps_hexes_are_named_as_the_systems_boards_are(
+    system: GameSystem, first: str
+) -> None:
+    """An imported Armor board named its hexes "0101", where every Armor board has its id in
+    front ("J0101"), so two imported boards laid side by side shared every name. Now they are
+    named as the system's built-in boards (and a new board) are."""
+    board, _ = board_from_tmx(_woods_map(3, 2), "made.tmx", system=system, board_id="Z")
+    section = compile_board(board)
+    assert sorted(section.names("Z").values())[0] == first
+
+
+def test_a_tiled_map_wider_than_99_hexes_is_refused_and_no_board_repeats_a_name() -> None:
+    """A Tiled map 200 hexes wide became a board whose hexes were named "{col:02d}{row:02d}":
+    column 10, row 101 and column 101, row 1 were both '10101', 990 of its 40,000 hexes could
+    not be named. A Tiled map over 99 x 99 is refused with what to do, and a board file whose
+    hexes share a name is refused at its printed_id."""
+    with pytest.raises(TmxError, match=r"^wide.tmx: the map is 100 hexes wide; .* at most 99 x 99"):
+        board_from_tmx(_woods_map(100, 2), "wide.tmx", system=GameSystem.ARMOR)
+    with pytest.raises(TmxError, match=r"^tall.tmx: the map is 120 hexes tall"):
+        board_from_tmx(_woods_map(2, 120), "tall.tmx", system=GameSystem.ARMOR)
+    board, _ = board_from_tmx(_woods_map(99, 99), "ok.tmx", system=GameSystem.ARMOR)
+    assert len(set(compile_board(board).names("J").values())) == 99 * 99
+    grid = board.grid.model_copy(update={"columns": (1, 120), "rows": (1, 120)})
+    wide = board.model_copy(
+        update={
+            "grid": grid,
+            "printed_id": "{col:02d}{row:02d}",
+            "terrain": blank_terrain_map(grid),
+        }
+    )
+    text = board_yaml(wide)
+    with pytest.raises(ProblemList) as caught:
+        read_board(text, "W.yaml")
+    (problem,) = caught.value.problems
+    assert problem.format().startswith("W.yaml:")
+    assert (
+        "printed_id: two hexes are named '10101' (column 10, row 101 and column 101, row 1)"
+        in problem.format()
+    )
+    wider = text.replace("{col:02d}{row:02d}", "{col:03d}{row:03d}")
+    assert len(set(read_board(wider, "W.yaml").names("W").values())) == 120 * 120
 
 
 def _compressed_map(payload: bytes, compression: str) -> str:
