@@ -225,6 +225,32 @@ HOSTILE = [
         ],
         id="armor-order-at-no-hex-and-no-unit",
     ),
+    pytest.param(  # was taken, and its game failed on the next fire ("no range band for 0")
+        "panzer44/ip-garrison-disrupted-2.yaml",
+        "hex: 0911",
+        "hex: '1011'",
+        [
+            "pos.yaml:15:3: units[0]: no game reaches this position: german.Inf.1, us.M4a.1: enemies in one hex, 1011 [7.21]",
+        ],
+        id="p44-enemies-in-one-hex",
+    ),
+    pytest.param(  # was taken, and the held move failed when it went on (KeyError)
+        "panzer-command/t34-held-by-the-pak.yaml",
+        "entering: '1206'",
+        "entering: '1296'",
+        ["pos.yaml:77:15: state.reaction.entering: no hex '1296' on the scenario's map"],
+        id="pc-held-move-into-no-hex",
+    ),
+    pytest.param(
+        "panzer-command/t34-held-by-the-pak.yaml",
+        "- [german.de-pak.1, roll]",
+        "- [german.de-pak.1, dice]\n    - [german.nobody, command]",
+        [
+            "pos.yaml:79:7: state.reaction.fires[0]: an Opportunity Fire is [FIRER, command|roll], its firer a unit on the map",
+            "pos.yaml:80:7: state.reaction.fires[1]: an Opportunity Fire is [FIRER, command|roll], its firer a unit on the map",
+        ],
+        id="pc-opportunity-fire-of-no-unit",
+    ),
     pytest.param(
         "panzer-command/t34-beside-the-pak.yaml",
         "- id: german.de-pak.1\n",
@@ -330,6 +356,23 @@ def test_bad_positions_are_refused_with_located_problems(
     with pytest.raises(ProblemList) as caught:
         load_position(path)
     assert [p.format().replace(f"{tmp_path}/", "") for p in caught.value.problems] == problems
+
+
+@pytest.mark.parametrize("named", ["/nowhere/at/all.yaml", "/tmp", "/dev/zero"])
+def test_a_positions_scenario_that_is_no_file_is_refused_where_the_position_names_it(
+    named: str, tmp_path: Path
+) -> None:
+    """A missing absolute path, a folder or a device was said of the scenario file, with no
+    place in the position file; now each is refused at the position's ``scenario``."""
+    path = hostile("armor/head-on.yaml", "units:", "units:", tmp_path)
+    text = path.read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.startswith("scenario: "))
+    path.write_text(text.replace(line, f"scenario: {named}"), encoding="utf-8")
+    with pytest.raises(ProblemList) as caught:
+        load_position(path)
+    (problem,) = caught.value.problems
+    assert problem.format().replace(f"{tmp_path}/", "").startswith("pos.yaml:")
+    assert ": scenario: no scenario " in problem.format() and f"'{named}'" in problem.format()
 
 
 def test_the_cli_reports_a_bad_position_without_a_traceback(

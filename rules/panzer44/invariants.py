@@ -3,6 +3,7 @@
 - every unit on the map stands on a hex of the map and of the play area;
 - one unit per hex [8.0], except a carrier with its passenger [8.2] (the passenger's hex is
   its carrier's) and an Improved Position's pair [8.1] (a non-vehicle unit with another);
+- no unit in a hex with an enemy unit [7.21] (an overrun ends in its exit hex [13.24]);
 - no unit is both on the map and destroyed, or on the map and exited;
 - a passenger's carrier is its own side's.
 """
@@ -48,4 +49,6 @@ def invariants(state: State) -> list[str]:
         non_vehicles = [u for u in loose if not g.specs[u].vehicle]
         if len(loose) > 2 or (len(loose) == 2 and not non_vehicles):
             wrong.append(f"{', '.join(sorted(units))} share {g.name(h)} [8.0]")
+        if len({g.specs[u].side for u in units}) > 1:
+            wrong.append(f"{', '.join(sorted(units))}: enemies in one hex, {g.name(h)} [7.21]")
     return wrong

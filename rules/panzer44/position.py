@@ -251,6 +251,7 @@ def read_position(
     game: Panzer44Game, position: GamePosition, reader: PositionReader, cls: type[Panzer44State]
 ) -> Panzer44State:
     """The state a position describes; what does not fit the game goes to ``reader``."""
+    from rules.records.position import check_invariants
 
     state = cls(game, position.seed, begin=False)
     state.restore_dice(position)
@@ -260,6 +261,8 @@ def read_position(
     _read_markers(state, position, reader)
     _read_orders(state, position, reader)
     _read_section(state, state_section(position, Panzer44PositionState), reader)
+    if len(reader.problems) == before:
+        check_invariants(state, position, reader)  # before any play: one hex, two enemies
     if len(reader.problems) == before:
         state._advance()  # a step where no side decides is played on to the next decision
     return state

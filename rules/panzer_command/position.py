@@ -44,6 +44,8 @@ from model.scenario_io import to_data
 from model.yamlio import PathKey
 from rules.engine.core import State
 from rules.maps.named import HexesByName
+from rules.panzer_command.actions import COMMAND, ROLL
+from rules.panzer_command.exits import OFF
 from rules.panzer_command.intel import Intel
 from rules.panzer_command.records import (
     MAX_COMMANDS,
@@ -579,7 +581,7 @@ def _read_combat(state: PcState, extra: PcPositionState, reader: PositionReader)
             reader.problem(
                 ("state", "reaction"), "its target is a unit on the map, its side a side"
             )
-        else:
+        elif _reaction_found(state, r, reader):
             state.reaction = Reaction(
                 r.trigger,
                 r.side,
@@ -597,13 +599,64 @@ def _read_combat(state: PcState, extra: PcPositionState, reader: PositionReader)
     if a is not None:
         if a.unit not in game.units or a.target not in game.units:
             reader.problem(("state", "assault"), "its unit and target are units of the scenario")
-        else:
+        elif _assault_found(state, a, reader):
             state.assaulting = Assaulting(
                 a.unit, a.target, a.hex.upper(), a.round, dict(a.tq), list(a.retreated), a.offered
             )
             state.assaulting.trail = {
                 u: [h.upper() for h in p] for u, p in a.trail.items() if u in game.units
             }
+
+
+def _hex_found(name: str, path: PathKey, reader: PositionReader, also: tuple[str, ...]) -> bool:
+    """Whether the name is a hex of the map (or one of ``also``): a held move entering a hex
+    the map has not was taken, and the game failed when it went on."""
+    return name.upper() in also or reader.hex(name, path) is not None
+
+
+def _hexes_found(
+    names: list[str], path: PathKey, reader: PositionReader, also: tuple[str, ...] = ()
+) -> bool:
+    found = [_hex_found(n, (*path, i), reader, also) for i, n in enumerate(names)]
+    return all(found)  # every name looked at: each one not found is said
+
+
+def _reaction_found(state: PcState, r: PcReactionState, reader: PositionReader) -> bool:
+    """Whether the held Action's hexes are the map's (its move may leave it, OFF [§5.3]) and
+    its Opportunity Fires are units on the map, by Command or by roll [§8.2]."""
+    where: PathKey = ("state", "reaction")
+    ok = not r.exiting or _hex_found(r.exiting, (*where, "exiting"), reader, ())
+    ok &= not r.entering or _hex_found(r.entering, (*where, "entering"), reader, (OFF,))
+    ok &= _hexes_found(r.rest, (*where, "rest"), reader, (OFF,))
+    ok &= _hexes_found(r.walked, (*where, "walked"), reader, (OFF,))
+    for i, (firer, how) in enumerate(r.fires):
+        if firer not in state.troops.hexes or how not in (COMMAND, ROLL):
+            message = "an Opportunity Fire is [FIRER, command|roll], its firer a unit on the map"
+            reader.problem((*where, "fires", i), message)
+            ok = False
+    return ok
+
+
+def _assault_found(state: PcState, a: PcAssaultState, reader: PositionReader) -> bool:
+    """Whether the Close Assault's hex and its units' trails are the map's, its Troop Quality
+    results ``pass`` or ``fail`` [§9.2] and its retreated units the scenario's [§9.4]."""
+    from rules.panzer_command.assault import ROUNDS
+
+    game, where = state.game, ("state", "assault")
+    ok = reader.hex(a.hex, (*where, "hex")) is not None
+    for unit, trail in a.trail.items():
+        ok &= _hexes_found(trail, (*where, "trail", unit), reader)
+    for unit, result in a.tq.items():
+        if unit not in game.units or result not in ("pass", "fail"):
+            reader.problem((*where, "tq", unit), "a unit of the scenario: pass or fail [§9.2]")
+            ok = False
+    for i, unit in enumerate(a.retreated):
+        ok &= reader.unit(unit, game.units, (*where, "retreated", i))
+    if not (0 <= a.round <= ROUNDS and 0 <= a.offered <= ROUNDS):
+        message = f"its Round and the Round offered are 0 to {ROUNDS}: {ROUNDS} Rounds [§9.2]"
+        reader.problem(where, message)
+        ok = False
+    return ok
 
 
 def _read_support(state: PcState, extra: PcPositionState, reader: PositionReader) -> None:

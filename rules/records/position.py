@@ -14,6 +14,7 @@ the scenario does not have, a hex off the map) through a :class:`PositionReader`
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,7 @@ from rules.pointbuy.purchase import (
     purchases_of,
     read_purchases,
 )
-from rules.registry import load_game
+from rules.registry import load_game, rules_for
 
 
 class PositionReader:
@@ -171,8 +172,26 @@ def read_position(doc: Document, scenario: LoadedScenario | None = None) -> tupl
         )
         reader.done()
     state = game.state_from_position(position, reader)
+    if not reader.problems:
+        check_invariants(state, position, reader)
     reader.done()
     return game, state
+
+
+def check_invariants(state: State, position: GamePosition, reader: PositionReader) -> None:
+    """What holds of every position of the system's games (the fuzz asks it after every
+    action) holds of the one read, each break said at the first unit it names: a position no
+    game reaches (a Panzer '44 Sherman in the German platoon's hex) was taken, and its game
+    then failed on the next fire. A system whose reader plays on to the next decision asks
+    this first."""
+    check = rules_for(state.game.system).invariants
+    if check is None:
+        return
+    places = {place.id: i for i, place in enumerate(position.units)}
+    for wrong in check(state):
+        named = [places[w] for w in re.findall(r"[\w.'-]+", wrong) if w in places]
+        where: PathKey = ("units", min(named)) if named else ("units",)
+        reader.problem(where, f"no game reaches this position: {wrong}")
 
 
 def _game(doc: Document, position: GamePosition, scenario: LoadedScenario) -> Game:
@@ -213,22 +232,23 @@ def _check_version(doc: Document) -> None:
 
 
 def _scenario_path(doc: Document, position: GamePosition) -> Path:
+    """The scenario file the position names: as written, or beside the position file. Only a
+    regular file: a name that is missing, a folder or a device is refused at ``scenario``
+    (a missing absolute path was said of the scenario file, not where the position names it)."""
     named = Path(position.scenario)
-    if named.is_absolute() or named.exists():
-        return named
-    beside = Path(doc.path).parent / named
-    if beside.exists():
-        return beside
-    raise _refused(
-        doc,
-        "scenario",
-        f"no scenario file '{position.scenario}' (looked beside the position file too)",
-    )
+    tried = [named] if named.is_absolute() else [named, Path(doc.path).parent / named]
+    for path in tried:
+        if path.is_file():
+            return path
+    beside = "" if named.is_absolute() else " (looked beside the position file too)"
+    what = "file" if not any(p.exists() for p in tried) else "regular file"
+    raise _refused(doc, "scenario", f"no scenario {what} '{position.scenario}'{beside}")
 
 
 __all__ = [
     "PositionReader",
     "RulesError",
+    "check_invariants",
     "load_position",
     "position_of",
     "position_text",
