@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck contracts schema pytest bench fuzz fuzz-tests clean
+.PHONY: run test lint typecheck contracts schema pytest bench fuzz fuzz-tests mutate clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,13 @@ bench: $(STAMP)
 FUZZ_GAMES ?= 1000
 fuzz: $(STAMP)
 	$(BIN)/python -m tools.fuzz --games $(FUZZ_GAMES) --jobs 2 --out build/fuzz
+
+# The mutation fuzz: MUTATE_TRIES position, scenario and replay files each changed at one
+# place (tools/mutate.py), read or refused with located problems, never a traceback.
+MUTATE_TRIES ?= 2000
+mutate: $(STAMP)
+	for kind in position scenario replay; do \
+		$(BIN)/python -m tools.mutate --kind $$kind --tries $(MUTATE_TRIES) || exit 1; done
 
 fuzz-tests: $(STAMP)
 	HEXWRIGHT_FUZZ_GAMES=1000 $(BIN)/pytest -n 2 -q tests/test_p44_fuzz.py

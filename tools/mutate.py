@@ -1,0 +1,321 @@
+"""Mutation fuzz of the files Hexwright reads (issue 21, "every input bounded, every failure
+located"): a valid file changed at one place chosen by a seed, then read the way the user's
+``hexwright`` reads it.
+
+A change is one of: a value replaced by a value of another kind (nothing, text, a negative, a
+huge or a fractional number, a list, a mapping), a key or an item taken out, an item doubled,
+a value swapped with another value of the same file, a name altered by one character. Every
+changed file must be read, or refused with located problems (:class:`model.errors.ProblemList`,
+:class:`model.errors.YamlError`, or the rules' :class:`rules.engine.errors.RulesError` for a
+game they cannot play); a file read must then play on: its game made and a few random actions
+listed and applied. A replay is played by ``hexwright replay`` itself, which must end with
+its exit status. Anything else (a traceback) is a finding, printed with the change that caused
+it.
+
+``python -m tools.mutate --kind position --tries 2000`` (``--kind scenario``); the corpus is
+every built-in scenario, and positions written from seeded games of each system.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import random
+import sys
+import tempfile
+import traceback
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The random actions played after a changed file is read.
+PLAY_ON = 12
+
+_OTHER_VALUES: tuple[Any, ...] = (
+    None,
+    "",
+    "zz",
+    -1,
+    0,
+    10**12,
+    3.7,
+    True,
+    [],
+    {},
+    ["zz"],
+    {"zz": 1},
+)
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str
+    source: str
+    change: str
+    error: str
+
+
+def _paths(node: Any, at: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """Every place in a parsed YAML tree (the root excepted)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield (*at, key)
+            yield from _paths(value, (*at, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield (*at, i)
+            yield from _paths(value, (*at, i))
+
+
+def _get(node: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        node = node[key]
+    return node
+
+
+def mutate(data: Any, rng: random.Random) -> tuple[Any, str]:
+    """A copy of ``data`` changed at one place, and what was changed."""
+    data = copy.deepcopy(data)
+    places = list(_paths(data))
+    if not places:
+        return data, "nothing to change"
+    path = rng.choice(places)
+    parent, key = _get(data, path[:-1]), path[-1]
+    value = parent[key]
+    where = ".".join(str(p) for p in path)
+    roll = rng.random()
+    if roll < 0.15:
+        del parent[key]
+        return data, f"{where}: taken out"
+    if roll < 0.25 and isinstance(parent, list):
+        parent.insert(key, copy.deepcopy(value))
+        return data, f"{where}: doubled"
+    if roll < 0.45:
+        other = _get(data, rng.choice(places))
+        parent[key] = copy.deepcopy(other)
+        return data, f"{where}: {value!r:.40} -> {other!r:.40} (another value of the file)"
+    if roll < 0.65 and isinstance(value, str) and value:
+        i = rng.randrange(len(value))
+        text = value[:i] + rng.choice("0159AZaz.-/ ") + value[i + 1 :]
+        parent[key] = text
+        return data, f"{where}: {value!r:.40} -> {text!r:.40}"
+    if roll < 0.75 and isinstance(value, int) and not isinstance(value, bool):
+        number = rng.choice([value + 1, value - 1, -value, value * 1000])
+        parent[key] = number
+        return data, f"{where}: {value!r} -> {number!r}"
+    new = rng.choice(_OTHER_VALUES)
+    parent[key] = copy.deepcopy(new)
+    return data, f"{where}: {value!r:.40} -> {new!r}"
+
+
+def _play_on(game: Any, state: Any, rng: random.Random) -> None:
+    for _ in range(PLAY_ON):
+        if state.is_terminal():
+            return
+        acting = state.to_act()
+        if not acting:
+            raise AssertionError("not over, yet nobody may act")
+        actions = state.legal_actions(acting[0])
+        if not actions:
+            raise AssertionError(f"{acting[0]} acts with no action listed")
+        state.apply(rng.choice(actions))
+
+
+def read_position(path: Path, rng: random.Random) -> str:
+    """Read a position file as ``hexwright position`` does, then play on from it."""
+    from model.errors import ProblemList, YamlError
+    from rules.engine.errors import RulesError
+    from rules.records.position import load_position
+
+    try:
+        game, state = load_position(path)
+    except (ProblemList, YamlError, RulesError):
+        return "refused"
+    _play_on(game, state, rng)
+    return "read"
+
+
+def read_scenario(path: Path, rng: random.Random) -> str:
+    """Read a scenario as ``hexwright validate`` does, then make its game (forces bought by the
+    purchase bot where the scenario leaves them to a purchase) and play on from the start."""
+    from model.errors import ProblemList, YamlError
+    from model.scenario_io import load_scenario
+    from rules.engine.errors import RulesError
+    from rules.pointbuy.purchase import PurchaseChoice, game_for, needs_purchase
+
+    try:
+        loaded = load_scenario(path)
+        sides = needs_purchase(loaded.scenario)
+        game = game_for(loaded, {s: PurchaseChoice("random", 1) for s in sides})
+    except (ProblemList, YamlError, RulesError):
+        return "refused"
+    _play_on(game, game.new_initial_state(rng.randrange(1000)), rng)
+    return "read"
+
+
+def read_replay(path: Path, _rng: random.Random) -> str:
+    """Play a replay as ``hexwright replay`` does (its exit status 1: refused with a message)."""
+    import contextlib
+    import io
+
+    from editor.cli.main import main as hexwright
+
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        status = hexwright(["replay", str(path)])
+    return "read" if status == 0 else "refused"
+
+
+#: The games the position and replay corpora are written from.
+GAMES = (
+    "armor/demo-crossroads",
+    "armor/1a-spearheads",
+    "panzer44/19.4-luneville",
+    "soldiers/10-dawn-patrol",
+    "panzer-command/point-161",
+)
+
+
+def _random_game(name: str, seed: int) -> Iterator[tuple[Path, Any]]:
+    """The scenario's path and the state of a seeded random game after each action."""
+    from model.scenario_io import load_scenario
+    from rules.bots.base import make_bot
+    from rules.pointbuy.purchase import game_for
+
+    path = next(ROOT.glob(f"scenarios/{name}.yaml"))
+    game = game_for(load_scenario(path))
+    state = game.new_initial_state(seed)
+    bots = {s: make_bot("random", seed * 10 + i) for i, s in enumerate(game.sides)}
+    while not state.is_terminal():
+        side = state.to_act()[0]
+        state.apply(bots[side].choose(state, side))
+        yield path, state
+
+
+def replay_corpus(folder: Path) -> list[Path]:
+    """Replays of the first 150 actions of seeded random games, with and without their
+    fingerprints (without, a changed action is played on rather than caught by them)."""
+    from rules.records.replay import Replay
+
+    found: list[Path] = []
+    for name in GAMES:
+        for _path, state in _random_game(name, 7):
+            if len(state.history) == 150 or state.is_terminal():
+                record = Replay.of(state)
+                for prints in (True, False):
+                    out = folder / f"{name.replace('/', '-')}-{prints}.json"
+                    text = record.to_text()
+                    if not prints:
+                        data = json.loads(text)
+                        del data["fingerprints"]
+                        text = json.dumps(data, indent=1)
+                    out.write_text(text, encoding="utf-8")
+                    found.append(out)
+                break
+    return found
+
+
+def position_corpus(folder: Path) -> list[Path]:
+    """Positions written from seeded random games of each system, at several points, and the
+    test positions (their scenario paths made absolute)."""
+    from rules.records.position import save_position
+
+    found: list[Path] = []
+    for name in GAMES:
+        for path, state in _random_game(name, 7):
+            step = len(state.history)
+            if step >= 400:
+                break
+            if step % 40 == 5:
+                out = folder / f"{name.replace('/', '-')}-{step}.yaml"
+                save_position(state, out, str(path))
+                found.append(out)
+    for test in sorted((ROOT / "tests" / "positions").glob("*/*.yaml")):
+        text = test.read_text(encoding="utf-8")
+        data = yaml.safe_load(text)
+        if not isinstance(data, dict) or "scenario" not in data:
+            continue
+        data["scenario"] = str((test.parent / data["scenario"]).resolve())
+        out = folder / f"test-{test.parent.name}-{test.name}"
+        out.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+        found.append(out)
+    return found
+
+
+def scenario_corpus(_folder: Path) -> list[Path]:
+    return sorted(ROOT.glob("scenarios/*/*.yaml"))
+
+
+KINDS = {
+    "position": (position_corpus, read_position),
+    "replay": (replay_corpus, read_replay),
+    "scenario": (scenario_corpus, read_scenario),
+}
+
+
+def run(kind: str, tries: int, seed: int) -> tuple[list[Finding], Counter[str]]:
+    """The findings of ``tries`` changed files, and how many were read and refused."""
+    corpus_of, read = KINDS[kind]
+    findings: list[Finding] = []
+    outcomes: Counter[str] = Counter()
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        corpus = corpus_of(folder)
+        sources = {p: yaml.safe_load(p.read_text(encoding="utf-8")) for p in corpus}
+        for i in range(tries):
+            rng = random.Random(seed * 1_000_003 + i)
+            source = rng.choice(corpus)
+            data, change = mutate(sources[source], rng)
+            # beside its source: a scenario's boards and a position's scenario resolve the same
+            path = source.with_name(f".mutated-{source.name}")
+            if kind == "scenario":
+                path = folder / source.parent.name / source.name
+                path.parent.mkdir(exist_ok=True)
+                _link_siblings(source.parent, path.parent)
+            dump = json.dumps if kind == "replay" else _yaml
+            path.write_text(dump(data), encoding="utf-8")
+            try:
+                outcomes[read(path, rng)] += 1
+            except Exception as exc:  # the finding: anything but a located refusal
+                tb = traceback.extract_tb(exc.__traceback__)[-1]
+                error = f"{type(exc).__name__}: {exc!s:.200} ({tb.filename}:{tb.lineno})"
+                findings.append(Finding(kind, source.name, change, error))
+                print(f"[{i}] {source.name}: {change}\n    {error}", flush=True)
+            finally:
+                path.unlink(missing_ok=True)
+    return findings, outcomes
+
+
+def _yaml(data: Any) -> str:
+    return yaml.safe_dump(data, sort_keys=False)
+
+
+def _link_siblings(source: Path, folder: Path) -> None:
+    """Links in ``folder`` to every other file beside the source scenario (its boards)."""
+    for other in source.iterdir():
+        target = folder / other.name
+        if other.suffix != ".yaml" and not target.exists():
+            target.symlink_to(other)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.mutate", description=__doc__)
+    parser.add_argument("--kind", choices=sorted(KINDS), default="position")
+    parser.add_argument("--tries", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    findings, outcomes = run(args.kind, args.tries, args.seed)
+    print(
+        f"{args.kind}: {args.tries} changed files: {outcomes['read']} read and played on, "
+        f"{outcomes['refused']} refused with located problems, {len(findings)} failed"
+    )
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
