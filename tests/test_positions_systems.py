@@ -241,6 +241,25 @@ HOSTILE = [
         ["pos.yaml:77:15: state.reaction.entering: no hex '1296' on the scenario's map"],
         id="pc-held-move-into-no-hex",
     ),
+    pytest.param(  # the held move entered no hex: a KeyError when it went on
+        "panzer-command/t34-held-by-the-pak.yaml",
+        "    entering: '1206'\n",
+        "",
+        [
+            "pos.yaml:73:5: state.reaction.entering: give the hex soviet.su-t34.1's move enters next, beside 1306 [§8.2]",
+        ],
+        id="pc-held-move-entering-nothing",
+    ),
+    pytest.param(
+        "panzer-command/t34-held-by-the-pak.yaml",
+        "side: german\n    target: soviet.su-t34.1\n    exiting: '1306'",
+        "side: soviet\n    target: soviet.su-t34.1\n    exiting: '1506'",
+        [
+            "pos.yaml:74:11: state.reaction.side: the side answering soviet.su-t34.1 is its enemy [§8.1]",
+            "pos.yaml:76:14: state.reaction.exiting: soviet.su-t34.1 stands in 1306 [§8.2]",
+        ],
+        id="pc-held-move-of-the-wrong-side-from-the-wrong-hex",
+    ),
     pytest.param(
         "panzer-command/t34-held-by-the-pak.yaml",
         "- [german.de-pak.1, roll]",

@@ -622,19 +622,40 @@ def _hexes_found(
 
 
 def _reaction_found(state: PcState, r: PcReactionState, reader: PositionReader) -> bool:
-    """Whether the held Action's hexes are the map's (its move may leave it, OFF [§5.3]) and
-    its Opportunity Fires are units on the map, by Command or by roll [§8.2]."""
-    where: PathKey = ("state", "reaction")
-    ok = not r.exiting or _hex_found(r.exiting, (*where, "exiting"), reader, ())
-    ok &= not r.entering or _hex_found(r.entering, (*where, "entering"), reader, (OFF,))
-    ok &= _hexes_found(r.rest, (*where, "rest"), reader, (OFF,))
-    ok &= _hexes_found(r.walked, (*where, "walked"), reader, (OFF,))
+    """Whether the held Action fits the game: its side the target's enemy, its hexes the map's,
+    the hex it leaves the target's own (the assaulted hex for the defender's choice [§9.4]),
+    the hex a move or an advance enters beside it (or OFF, leaving the map [§5.3]), and its
+    Opportunity Fires units on the map, by Command or by roll [§8.2]."""
+    from rules.panzer_command.assault import CHOOSE
+
+    game, where = state.game, ("state", "reaction")
+    found: list[bool] = []
+    if r.side == game.units[r.target].side:
+        reader.problem((*where, "side"), f"the side answering {r.target} is its enemy [§8.1]")
+        found.append(False)
+    at = state.troops.hexes[r.target]
+    if r.trigger != CHOOSE and r.exiting != game.name(at):
+        reader.problem((*where, "exiting"), f"{r.target} stands in {game.name(at)} [§8.2]")
+        found.append(False)
+    found.append(not r.exiting or _hex_found(r.exiting, (*where, "exiting"), reader, ()))
+    if r.trigger in ("move", "advance") and not (r.trigger == "move" and r.entering == OFF):
+        entering = reader.hex(r.entering, (*where, "entering")) if r.entering else None
+        if not r.entering or (entering is not None and entering.distance(at) != 1):
+            message = (
+                f"give the hex {r.target}'s {r.trigger} enters next, beside {game.name(at)} [§8.2]"
+            )
+            reader.problem((*where, "entering"), message)
+        found.append(entering is not None and entering.distance(at) == 1)
+    elif r.entering and r.entering != OFF:
+        found.append(_hex_found(r.entering, (*where, "entering"), reader, ()))
+    found.append(_hexes_found(r.rest, (*where, "rest"), reader, (OFF,)))
+    found.append(_hexes_found(r.walked, (*where, "walked"), reader, (OFF,)))
     for i, (firer, how) in enumerate(r.fires):
         if firer not in state.troops.hexes or how not in (COMMAND, ROLL):
             message = "an Opportunity Fire is [FIRER, command|roll], its firer a unit on the map"
             reader.problem((*where, "fires", i), message)
-            ok = False
-    return ok
+            found.append(False)
+    return all(found)
 
 
 def _assault_found(state: PcState, a: PcAssaultState, reader: PositionReader) -> bool:
