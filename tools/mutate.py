@@ -12,8 +12,9 @@ listed and applied. A replay is played by ``hexwright replay`` itself, which mus
 its exit status. Anything else (a traceback) is a finding, printed with the change that caused
 it.
 
-``python -m tools.mutate --kind position --tries 2000`` (``--kind scenario``); the corpus is
-every built-in scenario, and positions written from seeded games of each system.
+``python -m tools.mutate --kind position --tries 2000`` (``--kind scenario``, ``replay`` or
+``board``); the corpus is every built-in scenario and board, and positions and replays written
+from seeded games of each system.
 """
 
 from __future__ import annotations
@@ -171,6 +172,34 @@ def read_replay(path: Path, _rng: random.Random) -> str:
     return "read" if status == 0 else "refused"
 
 
+def read_board(path: Path, rng: random.Random) -> str:
+    """Read a board file as ``hexwright render`` does, lay it out alone and look along a few
+    lines of sight across it (its hexsides and paths in play)."""
+    from model.errors import ProblemList, YamlError
+    from model.layout import SectionPlacement, assemble
+    from model.mapstate import TerrainEdits
+    from model.overlays import OverlayMap
+    from model.resources import read_board as read
+    from model.terrainview import MapTerrain
+    from model.yamlio import read_text_file
+    from rules.los.query import line_of_sight
+
+    try:
+        board = read(read_text_file(path), str(path))
+    except (ProblemList, YamlError):
+        return "refused"
+    amap = assemble([SectionPlacement(board.id)], {board.id: board})
+    terrain = MapTerrain(amap, OverlayMap(), TerrainEdits(), {})
+    hexes = sorted(amap.hexes)
+    for _ in range(PLAY_ON):
+        line_of_sight(terrain, board.system, rng.choice(hexes), rng.choice(hexes))
+    return "read"
+
+
+def board_corpus(_folder: Path) -> list[Path]:
+    return sorted(ROOT.glob("resources/*/boards/*.yaml"))
+
+
 #: The games the position and replay corpora are written from.
 GAMES = (
     "armor/demo-crossroads",
@@ -252,6 +281,7 @@ def scenario_corpus(_folder: Path) -> list[Path]:
 
 
 KINDS = {
+    "board": (board_corpus, read_board),
     "position": (position_corpus, read_position),
     "replay": (replay_corpus, read_replay),
     "scenario": (scenario_corpus, read_scenario),
