@@ -17,7 +17,7 @@ from tools import mutate
     ("kind", "tries"), [("position", 120), ("scenario", 30), ("replay", 40), ("board", 60)]
 )
 def test_changed_files_are_read_or_refused_never_a_traceback(kind: str, tries: int) -> None:
-    findings, outcomes = mutate.run(kind, tries, seed=11)
+    findings, outcomes = mutate.run(kind, tries, seed=11, play_on=12)
     assert findings == []
     assert outcomes["read"] + outcomes["refused"] == tries
     assert outcomes["refused"] > 0  # the changes reach the checks ...
@@ -28,7 +28,7 @@ def test_a_reader_that_fails_is_a_finding_with_its_change(monkeypatch: pytest.Mo
     """What the campaign reports: the source file, the change, the error and where it was
     raised (a reader failing on a mapping where a text belongs stands in for a real bug)."""
 
-    def fragile(path: Path, _rng: random.Random) -> str:
+    def fragile(path: Path, _rng: random.Random, _play_on: int) -> str:
         text = path.read_text(encoding="utf-8")
         if "{}" in text or "zz: 1" in text:
             raise KeyError("a mapping where a text belongs")

@@ -7,10 +7,10 @@ huge or a fractional number, a list, a mapping), a key or an item taken out, an 
 a value swapped with another value of the same file, a name altered by one character. Every
 changed file must be read, or refused with located problems (:class:`model.errors.ProblemList`,
 :class:`model.errors.YamlError`, or the rules' :class:`rules.engine.errors.RulesError` for a
-game they cannot play); a file read must then play on: its game made and a few random actions
-listed and applied. A replay is played by ``hexwright replay`` itself, which must end with
-its exit status. Anything else (a traceback) is a finding, printed with the change that caused
-it.
+game they cannot play); a file read must then play on: its game made and random actions listed
+and applied, by default to the game's end. A replay is played by ``hexwright replay`` itself,
+which must end with its exit status. Anything else (a traceback) is a finding, printed with the
+change that caused it.
 
 ``python -m tools.mutate --kind position --tries 2000`` (``--kind scenario``, ``replay`` or
 ``board``); the corpus is every built-in scenario and board, and positions and replays written
@@ -35,8 +35,8 @@ from typing import Any
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-#: The random actions played after a changed file is read.
-PLAY_ON = 12
+#: The random actions played after a changed file is read (to the game's end, if sooner).
+PLAY_ON = 5000
 
 _OTHER_VALUES: tuple[Any, ...] = (
     None,
@@ -115,34 +115,34 @@ def mutate(data: Any, rng: random.Random) -> tuple[Any, str]:
     return data, f"{where}: {value!r:.40} -> {new!r}"
 
 
-def _play_on(game: Any, state: Any, rng: random.Random) -> None:
-    for _ in range(PLAY_ON):
+def _play_on(state: Any, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
         if state.is_terminal():
             return
         acting = state.to_act()
         if not acting:
             raise AssertionError("not over, yet nobody may act")
-        actions = state.legal_actions(acting[0])
-        if not actions:
+        listed = state.legal_actions(acting[0])
+        if not listed:
             raise AssertionError(f"{acting[0]} acts with no action listed")
-        state.apply(rng.choice(actions))
+        state.apply(rng.choice(listed))
 
 
-def read_position(path: Path, rng: random.Random) -> str:
+def read_position(path: Path, rng: random.Random, play_on: int) -> str:
     """Read a position file as ``hexwright position`` does, then play on from it."""
     from model.errors import ProblemList, YamlError
     from rules.engine.errors import RulesError
     from rules.records.position import load_position
 
     try:
-        game, state = load_position(path)
+        _game, state = load_position(path)
     except (ProblemList, YamlError, RulesError):
         return "refused"
-    _play_on(game, state, rng)
+    _play_on(state, rng, play_on)
     return "read"
 
 
-def read_scenario(path: Path, rng: random.Random) -> str:
+def read_scenario(path: Path, rng: random.Random, play_on: int) -> str:
     """Read a scenario as ``hexwright validate`` does, then make its game (forces bought by the
     purchase bot where the scenario leaves them to a purchase) and play on from the start."""
     from model.errors import ProblemList, YamlError
@@ -156,11 +156,11 @@ def read_scenario(path: Path, rng: random.Random) -> str:
         game = game_for(loaded, {s: PurchaseChoice("random", 1) for s in sides})
     except (ProblemList, YamlError, RulesError):
         return "refused"
-    _play_on(game, game.new_initial_state(rng.randrange(1000)), rng)
+    _play_on(game.new_initial_state(rng.randrange(1000)), rng, play_on)
     return "read"
 
 
-def read_replay(path: Path, _rng: random.Random) -> str:
+def read_replay(path: Path, _rng: random.Random, _play_on: int) -> str:
     """Play a replay as ``hexwright replay`` does (its exit status 1: refused with a message)."""
     import contextlib
     import io
@@ -172,7 +172,7 @@ def read_replay(path: Path, _rng: random.Random) -> str:
     return "read" if status == 0 else "refused"
 
 
-def read_board(path: Path, rng: random.Random) -> str:
+def read_board(path: Path, rng: random.Random, play_on: int) -> str:
     """Read a board file as ``hexwright render`` does, lay it out alone and look along a few
     lines of sight across it (its hexsides and paths in play)."""
     from model.errors import ProblemList, YamlError
@@ -191,7 +191,7 @@ def read_board(path: Path, rng: random.Random) -> str:
     amap = assemble([SectionPlacement(board.id)], {board.id: board})
     terrain = MapTerrain(amap, OverlayMap(), TerrainEdits(), {})
     hexes = sorted(amap.hexes)
-    for _ in range(PLAY_ON):
+    for _ in range(min(play_on, 50)):
         line_of_sight(terrain, board.system, rng.choice(hexes), rng.choice(hexes))
     return "read"
 
@@ -288,8 +288,12 @@ KINDS = {
 }
 
 
-def run(kind: str, tries: int, seed: int) -> tuple[list[Finding], Counter[str]]:
-    """The findings of ``tries`` changed files, and how many were read and refused."""
+def run(
+    kind: str, tries: int, seed: int, play_on: int = PLAY_ON
+) -> tuple[list[Finding], Counter[str]]:
+    """The findings of ``tries`` changed files, and how many were read and refused; a file
+    read is played on for ``play_on`` random actions (a board: that many lines of sight, at
+    most 50)."""
     corpus_of, read = KINDS[kind]
     findings: list[Finding] = []
     outcomes: Counter[str] = Counter()
@@ -310,7 +314,7 @@ def run(kind: str, tries: int, seed: int) -> tuple[list[Finding], Counter[str]]:
             dump = json.dumps if kind == "replay" else _yaml
             path.write_text(dump(data), encoding="utf-8")
             try:
-                outcomes[read(path, rng)] += 1
+                outcomes[read(path, rng, play_on)] += 1
             except Exception as exc:  # the finding: anything but a located refusal
                 tb = traceback.extract_tb(exc.__traceback__)[-1]
                 error = f"{type(exc).__name__}: {exc!s:.200} ({tb.filename}:{tb.lineno})"
@@ -338,8 +342,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kind", choices=sorted(KINDS), default="position")
     parser.add_argument("--tries", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--play-on", type=int, default=PLAY_ON, help="random actions after a file is read"
+    )
     args = parser.parse_args(argv)
-    findings, outcomes = run(args.kind, args.tries, args.seed)
+    findings, outcomes = run(args.kind, args.tries, args.seed, args.play_on)
     print(
         f"{args.kind}: {args.tries} changed files: {outcomes['read']} read and played on, "
         f"{outcomes['refused']} refused with located problems, {len(findings)} failed"
