@@ -46,11 +46,11 @@ FUZZ_GAMES ?= 1000
 fuzz: $(STAMP)
 	$(BIN)/python -m tools.fuzz --games $(FUZZ_GAMES) --jobs 2 --out build/fuzz
 
-# The mutation fuzz: MUTATE_TRIES position, scenario, replay and board files each changed at one
-# place (tools/mutate.py), read or refused with located problems, never a traceback.
+# The mutation fuzz: MUTATE_TRIES position, scenario, replay, board and Tiled files, each
+# changed at one place (tools/mutate.py), read or refused with its place, never a traceback.
 MUTATE_TRIES ?= 2000
 mutate: $(STAMP)
-	for kind in position scenario replay board; do \
+	for kind in position scenario replay board tmx; do \
 		$(BIN)/python -m tools.mutate --kind $$kind --tries $(MUTATE_TRIES) || exit 1; done
 
 fuzz-tests: $(STAMP)

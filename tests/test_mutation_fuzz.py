@@ -1,6 +1,6 @@
-"""The mutation fuzz (``tools.mutate``, issue 21): position, scenario, replay and board files
-changed at one place are read (and played on) or refused with located problems, never a
-traceback. A slice runs here; ``python -m tools.mutate --kind KIND --tries N`` runs the
+"""The mutation fuzz (``tools.mutate``, issue 21): position, scenario, replay, board and Tiled
+files changed at one place are read (and played on; an imported board read back) or refused
+with located problems, never a traceback. A slice runs here; ``python -m tools.mutate --kind KIND --tries N`` runs the
 campaign."""
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from tools import mutate
 
 
 @pytest.mark.parametrize(
-    ("kind", "tries"), [("position", 120), ("scenario", 30), ("replay", 40), ("board", 60)]
+    ("kind", "tries"),
+    [("position", 120), ("scenario", 30), ("replay", 40), ("board", 60), ("tmx", 60)],
 )
 def test_changed_files_are_read_or_refused_never_a_traceback(kind: str, tries: int) -> None:
     findings, outcomes = mutate.run(kind, tries, seed=11, play_on=12)

@@ -26,6 +26,7 @@ import random
 import sys
 import tempfile
 import traceback
+import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -196,6 +197,100 @@ def read_board(path: Path, rng: random.Random, play_on: int) -> str:
     return "read"
 
 
+def mutate_xml(text: str, rng: random.Random) -> tuple[str, str]:
+    """A TMX map changed at one place (an element taken out or doubled, an attribute taken
+    out or given another value, an element's text altered), and what was changed."""
+    root = ET.fromstring(text)
+    parents = {child: parent for parent in root.iter() for child in parent}
+    elements = [e for e in root.iter() if e is not root]
+    element = rng.choice(elements)
+    parent = parents[element]
+    roll = rng.random()
+    if roll < 0.15:
+        parent.remove(element)
+        change = f"<{element.tag}> taken out"
+    elif roll < 0.25:
+        parent.insert(list(parent).index(element), copy.deepcopy(element))
+        change = f"<{element.tag}> doubled"
+    elif roll < 0.7 and (element.attrib or root.attrib):
+        target = element if element.attrib else root
+        name = rng.choice(sorted(target.attrib))
+        values = [v for e in root.iter() for v in e.attrib.values()]
+        new = rng.choice(["", "-1", "0", "99", "100000", "3.7", "zz", rng.choice(values)])
+        if rng.random() < 0.2:
+            del target.attrib[name]
+            new = "(taken out)"
+        else:
+            target.attrib[name] = new
+        change = f"<{target.tag} {name}>: -> {new!r}"
+    elif element.text and element.text.strip():
+        body = element.text
+        i = rng.randrange(len(body))
+        element.text = body[:i] + rng.choice(",0179-x ") + body[i + 1 :]
+        change = f"<{element.tag}> text: character {i} changed"
+    else:
+        element.text = rng.choice(["", "1,2,3", "zz", "-5"])
+        change = f"<{element.tag}> text -> {element.text!r}"
+    return ET.tostring(root, encoding="unicode"), change
+
+
+def read_tmx(path: Path, _rng: random.Random, _play_on: int) -> str:
+    """Import a Tiled map as ``hexwright import`` does; a board it writes must read back."""
+    import contextlib
+    import io
+
+    from editor.cli.main import main as hexwright
+    from model.resources import read_board as read
+    from model.yamlio import read_text_file
+
+    out = path.with_suffix(".board.yaml")
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        status = hexwright(["import", str(path), "-o", str(out), "--system", "armor"])
+    if status != 0:
+        return "refused"
+    try:
+        read(read_text_file(out), str(out))  # ProblemList here is a finding: its own board
+    finally:
+        out.unlink(missing_ok=True)
+    return "read"
+
+
+def tmx_corpus(folder: Path) -> list[Path]:
+    """Each built-in Armor board and scenario map written as a Tiled map by ``hexwright
+    render``, and a map made in Tiled (hexsides and a road as objects)."""
+    import contextlib
+    import io
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from editor.cli.main import main as hexwright
+
+    found: list[Path] = []
+    sources = [*ROOT.glob("resources/armor/boards/*.yaml"), *ROOT.glob("scenarios/armor/*.yaml")]
+    for source in sorted(sources):
+        out = folder / f"{source.stem}.tmx"
+        with contextlib.redirect_stdout(io.StringIO()):
+            hexwright(["render", str(source), "-o", str(out)])
+        found.append(out)
+    made = folder / "made-in-tiled.tmx"
+    made.write_text(_MADE_IN_TILED, encoding="utf-8")
+    return [*found, made]
+
+
+_MADE_IN_TILED = (
+    '<map orientation="hexagonal" staggeraxis="x" staggerindex="odd" width="4" height="3">'
+    '<tileset firstgid="1"><tile id="0"><properties><property name="terrain" value="woods"/>'
+    '</properties></tile><tile id="1"><properties><property name="terrain" value="clear"/>'
+    '<property name="level" value="1"/></properties></tile></tileset>'
+    '<layer name="terrain"><data encoding="csv">1,2,1,2,2,1,1,2,1,1,2,2</data></layer>'
+    '<objectgroup name="features"><object id="1" type="hexside"><properties>'
+    '<property name="features" value="hedgerow"/><property name="cells" value="0,0 0,1"/>'
+    '</properties></object><object id="2" type="path"><properties>'
+    '<property name="feature" value="road"/><property name="cells" value="0,0 1,0 2,0"/>'
+    "</properties></object></objectgroup></map>"
+)
+
+
 def board_corpus(_folder: Path) -> list[Path]:
     return sorted(ROOT.glob("resources/*/boards/*.yaml"))
 
@@ -282,6 +377,7 @@ def scenario_corpus(_folder: Path) -> list[Path]:
 
 KINDS = {
     "board": (board_corpus, read_board),
+    "tmx": (tmx_corpus, read_tmx),
     "position": (position_corpus, read_position),
     "replay": (replay_corpus, read_replay),
     "scenario": (scenario_corpus, read_scenario),
@@ -300,19 +396,23 @@ def run(
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         corpus = corpus_of(folder)
-        sources = {p: yaml.safe_load(p.read_text(encoding="utf-8")) for p in corpus}
+        texts = {p: p.read_text(encoding="utf-8") for p in corpus}
+        sources = {p: yaml.safe_load(t) for p, t in texts.items()} if kind != "tmx" else {}
         for i in range(tries):
             rng = random.Random(seed * 1_000_003 + i)
             source = rng.choice(corpus)
-            data, change = mutate(sources[source], rng)
+            if kind == "tmx":
+                data, change = mutate_xml(texts[source], rng)
+            else:
+                data, change = mutate(sources[source], rng)
             # beside its source: a scenario's boards and a position's scenario resolve the same
             path = source.with_name(f".mutated-{source.name}")
             if kind == "scenario":
                 path = folder / source.parent.name / source.name
                 path.parent.mkdir(exist_ok=True)
                 _link_siblings(source.parent, path.parent)
-            dump = json.dumps if kind == "replay" else _yaml
-            path.write_text(dump(data), encoding="utf-8")
+            text = data if kind == "tmx" else json.dumps(data) if kind == "replay" else _yaml(data)
+            path.write_text(text, encoding="utf-8")
             try:
                 outcomes[read(path, rng, play_on)] += 1
             except Exception as exc:  # the finding: anything but a located refusal
