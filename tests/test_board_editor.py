@@ -320,3 +320,67 @@ def test_a_tiled_map_without_a_system_asks_for_one_and_bad_ones_say_why(
     choose_menu("File", "Import Board from Tiled...")
     assert warned and warned[0].startswith(f"{bad}:1:")
     assert window.document is document
+
+
+def test_a_library_board_that_is_no_file_is_marked_and_refused_never_a_traceback(
+    window: MainWindow, qtbot: QtBot, library: Path
+) -> None:
+    """A board of the user's library that is not a regular file (a pipe, a link to
+    /dev/zero) raised in the Sections palette's thumbnail painter (a YamlError, where only a
+    ProblemList was caught), which stopped there and left the boards after it blank; dragging
+    it over the map raised too. Each such board and one broken by hand is crossed out,
+    "cannot be read", with why in its tooltip; the boards after them are painted; and a drag
+    or a drop of one not yet marked says why instead of raising."""
+    import os
+
+    from PySide6.QtCore import QMimeData, QPointF
+    from PySide6.QtGui import QDragMoveEvent, QDropEvent
+
+    from editor.mapview.sections import SECTION_MIME, blank_pixmap
+    from editor.mapview.view import HEX_SIZE
+    from model.boardedit import use_board_library
+    from model.grid import hex_to_pixel
+
+    folder = library / "armor"
+    folder.mkdir(parents=True)
+    (folder / "BROKEN.yaml").write_text("schema_version: 1\nsystem: armor\nid: BROKEN\n")
+    os.mkfifo(folder / "PIPE.yaml")
+    (folder / "ZERO.yaml").symlink_to("/dev/zero")
+    (folder / "ZZ.yaml").write_text(
+        (resources_root() / "armor" / "boards" / "J.yaml").read_text().replace("id: J", "id: ZZ")
+    )
+    use_board_library()
+    document = window.document
+    assert document is not None and document.scenario.system is ARMOR
+    panel, palette = window.sections_panel, window.sections_panel.palette
+    panel._thumbnails.clear()
+    panel.set_document(document)
+    assert [palette.item(i).text() for i in range(palette.count())] == [
+        "J", "K", "L", "BROKEN", "PIPE", "ZERO", "ZZ"
+    ]  # fmt: skip
+
+    # dragged over the map and dropped before its thumbnail came: said, not raised
+    x, y = hex_to_pixel(next(iter(document.map.hexes)), HEX_SIZE)
+    where = QPointF(window.view.mapFromScene(QPointF(x, y)))
+    data = QMimeData()
+    data.setData(SECTION_MIME, b"PIPE")
+    buttons, keys = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    move = QDragMoveEvent(where.toPoint(), Qt.DropAction.CopyAction, data, buttons, keys)
+    window.view.dragMoveEvent(move)
+    said = window.statusBar().currentMessage()
+    assert (
+        said.startswith("Refused: section PIPE cannot be read: ") and "not a regular file" in said
+    )
+    count = document.undo_stack.count()
+    window.view.dropEvent(QDropEvent(where, Qt.DropAction.CopyAction, data, buttons, keys))
+    assert "section PIPE cannot be read" in panel.message.text()
+    assert document.undo_stack.count() == count and "PIPE" not in document.map.sections
+
+    blank = blank_pixmap(palette.iconSize()).toImage()
+    qtbot.waitUntil(lambda: palette.item(6).icon().pixmap(palette.iconSize()).toImage() != blank)
+    for i, name in ((3, "BROKEN"), (4, "PIPE"), (5, "ZERO")):
+        item = palette.item(i)
+        assert item.text() == name and item.icon().pixmap(palette.iconSize()).toImage() != blank
+        assert item.toolTip().startswith(f"Section {name} cannot be read: {folder / name}.yaml")
+        assert not item.flags() & Qt.ItemFlag.ItemIsDragEnabled
+    assert "not a regular file" in palette.item(4).toolTip()

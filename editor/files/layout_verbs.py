@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from editor.files.changes import Change
 from model import edits
 from model.board import BoardSection
-from model.errors import EditError
+from model.errors import EditError, ProblemList, YamlError
 from model.hexes import Hex
 from model.joins import JoinType, snap
 from model.layout import AssembledMap, SectionPlacement
@@ -43,9 +43,19 @@ class LayoutVerbs:
         ) -> list[str]: ...
 
     def section(self, board_id: str) -> BoardSection:
-        """A board of the scenario's system (the ones in use, or any other by id)."""
+        """A board of the scenario's system (the ones in use, or any other by id).
+
+        Raises:
+            EditError: a board of the user's library that cannot be read (its file broken by
+                hand, or not a regular file), with the first problem.
+        """
         if board_id not in self._sections:
-            self._sections[board_id] = load_board(self._scenario.system, board_id)
+            try:
+                self._sections[board_id] = load_board(self._scenario.system, board_id)
+            except (ProblemList, YamlError) as exc:
+                first = exc.problems[0] if isinstance(exc, ProblemList) else exc.problem
+                why = f"section {board_id} cannot be read: {first.format()}"
+                raise EditError(why) from None
         return self._sections[board_id]
 
     def placements(self) -> list[SectionPlacement]:

@@ -12,6 +12,7 @@ from editor.forces.force_list import parse_force_payload
 from editor.mapview.shapes import hexes_outline
 from editor.mapview.tools import OverlayTool, ghost
 from editor.mapview.view import HEX_SIZE
+from model.errors import EditError
 from model.hexes import Hex
 
 if TYPE_CHECKING:
@@ -57,14 +58,22 @@ class MapDrops:
 
     def _section_dragged(self, board_id: str, h: Hex) -> None:
         if self.editor.document is not None:
-            offset = self._drop_offset(board_id, h)
-            self.editor.say(ghost(self.editor, board_id, offset, False, None))
+            try:
+                offset = self._drop_offset(board_id, h)
+                self.editor.say(ghost(self.editor, board_id, offset, False, None))
+            except EditError as exc:  # a board of the user's library that cannot be read
+                self._refuse(exc.reasons)
 
     def _section_dropped(self, board_id: str, h: Hex) -> None:
         document = self.editor.document
         if document is None:
             return
-        reasons = document.add_section(board_id, self._drop_offset(board_id, h))
+        try:
+            offset = self._drop_offset(board_id, h)
+        except EditError as exc:
+            self.editor.panels.sections.report(exc.reasons)
+            return
+        reasons = document.add_section(board_id, offset)
         self.editor.panels.sections.report(reasons)
         if not reasons:
             self.editor.say(f"Section {board_id} added")

@@ -8,7 +8,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QIcon, QPainter, QPaintEvent, QPixmap
+from PySide6.QtGui import (
+    QColor,
+    QFontMetrics,
+    QIcon,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPixmap,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -26,8 +34,8 @@ from editor.files.document import ScenarioDocument
 from editor.mapview.palette import DragPalette
 from editor.mapview.render import THUMBNAIL, MapPainter, fitted_pixmap
 from editor.scenario.constraints import ConstraintsView
-from editor.style import MUTED_TEXT, PAPER
-from model.errors import ProblemList
+from editor.style import ID_TEXT, MUTED_TEXT, PAPER, SEAM
+from model.errors import ProblemList, YamlError
 from model.joins import JoinType, notation_of
 from model.layout import LayoutError, SectionPlacement, assemble
 from model.resources import board_ids, load_board
@@ -68,6 +76,32 @@ def blank_pixmap(size: QSize) -> QPixmap:
     painter = QPainter(pixmap)
     painter.setPen(QColor(PAPER).darker(112))
     painter.drawRect(0, 0, size.width() - 1, size.height() - 1)
+    painter.end()
+    return pixmap
+
+
+def unreadable_pixmap(size: QSize) -> QPixmap:
+    """A thumbnail's place for a board that cannot be read: the blank sheet crossed out, and
+    "cannot be read" on it (the item's own text, the board's id, has no room for more)."""
+    pixmap = blank_pixmap(size)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(QColor(SEAM), 1.5))
+    inset = pixmap.rect().adjusted(6, 6, -6, -6)
+    painter.drawLine(inset.topLeft(), inset.bottomRight())
+    painter.drawLine(inset.topRight(), inset.bottomLeft())
+    text = "cannot\nbe read"
+    font = painter.font()
+    while font.pointSizeF() > 5:  # the largest that fits inside the sheet
+        box = QFontMetrics(font).boundingRect(pixmap.rect(), Qt.AlignmentFlag.AlignCenter, text)
+        if box.width() <= size.width() - 8 and box.height() <= size.height() - 8:
+            break
+        font.setPointSizeF(font.pointSizeF() - 0.5)
+    painter.setFont(font)
+    box = QFontMetrics(font).boundingRect(pixmap.rect(), Qt.AlignmentFlag.AlignCenter, text)
+    painter.fillRect(box.adjusted(-2, 0, 2, 0), QColor(PAPER))
+    painter.setPen(QColor(ID_TEXT))
+    painter.drawText(pixmap.rect(), Qt.AlignmentFlag.AlignCenter, text)
     painter.end()
     return pixmap
 
@@ -206,11 +240,15 @@ class SectionsPanel(QWidget):
                 if key not in self._thumbnails:
                     self._thumbnails[key] = thumbnail(document, board_id, self.palette.iconSize())
                 item.setIcon(self._thumbnails[key])
-            except ProblemList as exc:  # a board file of the user's library broken by hand
-                item.setText(f"{board_id} (cannot be read)")
+            except (ProblemList, YamlError) as exc:  # a board file of the user's library
+                # broken by hand, or not a regular file (a pipe, a link to a device): said on
+                # the item, and the other thumbnails painted on
+                problems = exc.problems if isinstance(exc, ProblemList) else [exc.problem]
+                item.setIcon(QIcon(unreadable_pixmap(self.palette.iconSize())))
                 item.setData(Qt.ItemDataRole.UserRole, None)
                 item.setFlags(Qt.ItemFlag.NoItemFlags)
-                item.setToolTip(exc.problems[0].format() if exc.problems else "")
+                why = problems[0].format() if problems else ""
+                item.setToolTip(f"Section {board_id} cannot be read: {why}")
             except KeyError:  # gone from the user's library while it waited: left as it is
                 pass
         if self._unpainted:
