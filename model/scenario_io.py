@@ -286,6 +286,8 @@ def build_map(
             sections[sid] = load_board(system, sid)
         except ProblemList as exc:
             problems.extend(exc.problems)
+        except YamlError as exc:  # a board of the user's library that is no regular file
+            problems.append(exc.problem)
     if problems:
         return None, sections, problems
     try:

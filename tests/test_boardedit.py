@@ -317,3 +317,39 @@ def test_saving_replaces_only_the_same_board(tmp_path: Path) -> None:
     with pytest.raises(BoardEditError, match="already has a board 'M1'"):
         save_board(blank_board(ARMOR, "m1", 10, 4), tmp_path)
     assert board_id_problem(ARMOR, "M1", tmp_path, editing="M1") is None
+
+
+def test_a_scenario_on_a_library_board_that_is_no_file_is_refused_with_its_problems(
+    library: Path,
+) -> None:
+    """A scenario laid on a board of the library that is a pipe raised the file's own error
+    out of the scenario's check, past its other problems; it is one of the scenario's problems
+    now, with the others."""
+    import os
+
+    from model.errors import ProblemList
+
+    (library / "armor").mkdir(parents=True)
+    os.mkfifo(library / "armor" / "P.yaml")
+    text = """\
+schema_version: 1
+id: on-a-pipe
+title: On a pipe
+system: armor
+original: true
+map:
+  layout:
+    preset: edge-to-edge
+    order: [J, P]
+sides:
+  - {id: us, name: US, nation: us, setup: {kind: hex, hex: J0101}}
+  - {id: german, name: German, nation: german, setup: {kind: hex, hex: J0202}}
+length:
+  turns: 10
+victory: {}
+"""
+    with pytest.raises(ProblemList) as caught:
+        parse_scenario(text, "on-a-pipe.yaml")
+    said = [p.format() for p in caught.value.problems]
+    assert any(s.startswith(str(library / "armor" / "P.yaml")) for s in said), said
+    assert any("not a regular file" in s for s in said), said
