@@ -277,6 +277,25 @@ def test_recent_files_remember_what_was_saved_and_opened(
     assert window.document is not None and window.document.path == target
 
 
+def test_recent_files_from_a_settings_file_edited_by_hand_are_bounded(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A settings file listing 30,000 recent files (one scenario over and over, folders, a name
+    with a NUL) filled Open Recent with 30,000 items; it shows the first ten files, each once."""
+    from editor.files.recent import settings
+
+    monkeypatch.setenv("HEXWRIGHT_SETTINGS", str(tmp_path / "settings.ini"))
+    scenarios = [tmp_path / f"s{i}.yaml" for i in range(12)]
+    for path in scenarios:
+        path.write_text("schema_version: 1\n", encoding="utf-8")
+    names = [str(tmp_path), "bad\0name", *(str(p) for p in scenarios)] * 2500
+    settings().setValue("recent_files", names)
+    window.files.recent.fill()
+    assert window.files.recent.files() == [str(p) for p in scenarios[:10]]
+    titles = [a.text() for a in window.files.recent.menu.actions()]
+    assert titles == [f"s{i}.yaml" for i in range(10)]
+
+
 def test_the_map_shows_each_edit_and_its_undo(window: MainWindow) -> None:
     # The view keeps its painter between edits and redraws only the scenario's layers: what it
     # draws must follow the document through an edit and its undo.

@@ -49,11 +49,19 @@ class RecentFiles:
         self.fill()
 
     def files(self) -> list[str]:
-        """The files remembered that are still there."""
+        """The files remembered that are still there, the first :attr:`RECENT` of them (a
+        settings file edited by hand to list 100,000 filled the menu with them all)."""
         value = settings().value("recent_files", [])
         # One file comes back from an INI file as a string, more as a list.
         files = [value] if isinstance(value, str) else value if isinstance(value, list) else []
-        return [str(f) for f in files if Path(str(f)).exists()]
+        found: list[str] = []
+        for f in files:
+            name = str(f)
+            if name not in found and Path(name).is_file():
+                found.append(name)
+                if len(found) == self.RECENT:
+                    break
+        return found
 
     def remember(self, path: Path) -> None:
         if is_built_in(path):
