@@ -36,8 +36,9 @@ def log_file() -> Path:
 
 def start_logging() -> Path | None:
     """Send the editor's warnings and errors to the log file (kept to a few hundred KB);
-    the file, or None when the folder cannot be written (then they go nowhere, and the editor
-    still runs)."""
+    the file, or None when the folder cannot be written or the log is not a regular file
+    (then they go nowhere, and the editor still runs: a pipe in the log's place held its
+    start for ever, opening it to write)."""
     logger = logging.getLogger(LOGGER)
     logger.setLevel(logging.INFO)
     path = log_file()
@@ -45,6 +46,8 @@ def start_logging() -> Path | None:
         return path
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() and not path.is_file():
+            return None
         handler = RotatingFileHandler(path, maxBytes=256_000, backupCount=2, encoding="utf-8")
     except OSError:
         return None

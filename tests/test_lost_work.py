@@ -180,6 +180,29 @@ def test_warnings_go_to_a_log_the_user_can_open(
     assert "The log is" in window.statusBar().currentMessage()
 
 
+@pytest.mark.parametrize("kind", ["pipe", "folder"])
+def test_a_log_that_is_no_regular_file_is_left_alone_and_the_editor_starts(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pipe where the log file goes held the editor's start for ever (opening it to write
+    waits for a reader); now the log is skipped, as for a folder that cannot be written."""
+    import logging
+    import os
+
+    from editor.logs import LOGGER, start_logging
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    if kind == "pipe":
+        os.mkfifo(folder / "hexwright.log")
+    else:
+        (folder / "hexwright.log").mkdir()
+    monkeypatch.setenv("HEXWRIGHT_LOGS", str(folder))
+    before = list(logging.getLogger(LOGGER).handlers)
+    assert start_logging() is None
+    assert logging.getLogger(LOGGER).handlers == before
+
+
 def test_the_board_library_follows_the_platform_convention(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
