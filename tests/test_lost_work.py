@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from editor.app import MainWindow
@@ -201,6 +201,30 @@ def test_a_log_that_is_no_regular_file_is_left_alone_and_the_editor_starts(
     before = list(logging.getLogger(LOGGER).handlers)
     assert start_logging() is None
     assert logging.getLogger(LOGGER).handlers == before
+
+
+def test_a_settings_file_that_is_a_pipe_is_left_alone_and_the_editor_starts(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Qt reads the settings file as the settings are made: a pipe there held the editor's
+    start for ever. The editor starts, keeps this run's settings in a file of its own, and
+    leaves the pipe as it was."""
+    import os
+    import stat
+
+    pipe = tmp_path / "settings.ini"
+    os.mkfifo(pipe)
+    monkeypatch.setenv("HEXWRIGHT_SETTINGS", str(pipe))
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.restore_layout()
+    target = tmp_path / "mine.yaml"
+    assert window.open_file(default_scenario_path())
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    assert window.files.save_as()
+    assert window.files.recent.files() == [str(target.resolve())]  # kept for this run
+    window.save_layout()
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
 
 
 def test_the_board_library_follows_the_platform_convention(

@@ -2,21 +2,56 @@
 
 from __future__ import annotations
 
+import functools
 import os
+import sys
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtWidgets import QMenu, QWidget
 
 
 def settings() -> QSettings:
-    """The user's settings (``HEXWRIGHT_SETTINGS`` names another file, for tests)."""
+    """The user's settings (``HEXWRIGHT_SETTINGS`` names another file, for tests).
+
+    A settings file that is there but not a regular file (a pipe, a link to a device) is not
+    opened: Qt reads it as the settings are made, and a pipe held the editor's start for
+    ever. The settings are then kept in a file of this run's own, and not remembered."""
     override = os.environ.get("HEXWRIGHT_SETTINGS")
+    where = Path(override) if override else _native_file()
+    if where is not None and where.exists() and not where.is_file():
+        return QSettings(str(_stand_in(str(where))), QSettings.Format.IniFormat)
     if override:
         return QSettings(override, QSettings.Format.IniFormat)
     return QSettings("Hexwright", "hexwright")
+
+
+def _native_file() -> Path | None:
+    """Where Qt keeps the settings on a platform that keeps them in a file (Linux and other
+    Unixes: ``$XDG_CONFIG_HOME/Hexwright/hexwright.conf``); None on Windows (the registry)
+    and macOS (the preferences system)."""
+    if sys.platform.startswith(("win", "darwin")):
+        return None
+    config = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation)
+    return Path(config) / "Hexwright" / "hexwright.conf"
+
+
+@functools.cache
+def _stand_in(unusable: str) -> Path:
+    """A settings file for this run, in place of ``unusable`` (said once in the log)."""
+    import atexit
+    import logging
+    import tempfile
+
+    handle, name = tempfile.mkstemp(prefix="hexwright-settings-", suffix=".ini")
+    os.close(handle)
+    atexit.register(Path(name).unlink, missing_ok=True)
+    logging.getLogger("hexwright.files").warning(
+        "%s is not a regular file: settings are not kept this run (remove it)", unusable
+    )
+    return Path(name)
 
 
 def default_scenario_path() -> Path:
