@@ -26,6 +26,7 @@ import contextlib
 import hashlib
 import os
 import pickle
+import stat
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -92,10 +93,21 @@ def cached(kind: str, name: str, texts: Sequence[str], build: Callable[[], _T], 
     return value
 
 
+#: The largest entry read (the largest written, the unit catalogue, is well under 10 MB).
+MAX_ENTRY_BYTES: Final = 64 * 1024 * 1024
+
+
 def _read(path: Path, stamp: str) -> object:
-    """What the entry at ``path`` holds if it was built under ``stamp``, else None."""
+    """What the entry at ``path`` holds if it was built under ``stamp``, else None.
+
+    Only a regular file of at most :data:`MAX_ENTRY_BYTES` is read: a pipe in an entry's
+    place held every command for ever (opened without waiting for a writer, then looked at)."""
     try:
-        with open(path, "rb") as file:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as file:
+            facts = os.fstat(file.fileno())
+            if not stat.S_ISREG(facts.st_mode) or facts.st_size > MAX_ENTRY_BYTES:
+                return None
             held = pickle.load(file)
     except Exception:  # missing, unreadable, corrupt, of classes that changed: build it again
         return None

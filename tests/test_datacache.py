@@ -84,6 +84,34 @@ def test_a_corrupt_or_foreign_entry_is_built_again(folder: Path, garbage: bytes)
     assert datacache.cached("T", "f", ["text"], Builds(None), dict) == {"v": 2}  # rewritten
 
 
+@pytest.mark.parametrize("kind", ["pipe", "device"])
+def test_an_entry_that_is_no_regular_file_is_built_again(folder: Path, kind: str) -> None:
+    """A pipe in an entry's place held every command for ever (open waited for a writer), a
+    link to /dev/urandom was unpickled from the device; each is built again and replaced."""
+    datacache.cached("T", "f", ["text"], Builds({"v": 1}), dict)
+    (entry,) = folder.glob("T-*.pickle")
+    entry.unlink()
+    if kind == "pipe":
+        os.mkfifo(entry)
+    else:
+        entry.symlink_to("/dev/urandom")
+    build = Builds({"v": 2})
+    assert datacache.cached("T", "f", ["text"], build, dict) == {"v": 2}
+    assert build.calls == 1
+    assert entry.is_file() and datacache.cached("T", "f", ["text"], Builds(None), dict) == {"v": 2}
+
+
+def test_an_entry_larger_than_the_limit_is_not_read(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An entry is read whole into memory: one over the limit (here lowered) is built again."""
+    datacache.cached("T", "f", ["text"], Builds({"v": "x" * 2000}), dict)
+    monkeypatch.setattr(datacache, "MAX_ENTRY_BYTES", 1000)
+    build = Builds({"v": "y"})
+    assert datacache.cached("T", "f", ["text"], build, dict) == {"v": "y"}
+    assert build.calls == 1
+
+
 def test_an_entry_of_another_type_is_built_again(folder: Path) -> None:
     datacache.cached("T", "f", ["text"], Builds([1, 2]), list)
     build = Builds({"v": 2})
