@@ -234,6 +234,13 @@ HOSTILE = [
         ],
         id="p44-enemies-in-one-hex",
     ),
+    pytest.param(  # was taken, and failed when it was fired at (KeyError)
+        "panzer44/ip-garrison-disrupted-2.yaml",
+        "units:",
+        "orders:\n  us: [plot us.M4a.1 DF Z229]\nunits:",
+        ["pos.yaml:15:8: orders.us[0]: no hex 'Z229' on the scenario's map"],
+        id="p44-plot-at-a-hex-off-the-map",
+    ),
     pytest.param(  # was taken, and the held move failed when it went on (KeyError)
         "panzer-command/t34-held-by-the-pak.yaml",
         "entering: '1206'",

@@ -487,6 +487,8 @@ def _read_orders(state: Panzer44State, position: GamePosition, reader: PositionR
                 reader.problem(where, f"{plot.unit} is not a {side} unit")
             elif plot.unit in plots:
                 reader.problem(where, f"{plot.unit} is plotted twice: one task a unit [5.3]")
+            elif plot.target is not None and reader.hex(plot.target, where) is None:
+                continue  # a target off the map was taken, and failed when it was fired at
             else:
                 plots[plot.unit] = plot
 
