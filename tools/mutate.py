@@ -12,9 +12,13 @@ and applied, by default to the game's end. A replay is played by ``hexwright rep
 which must end with its exit status. Anything else (a traceback) is a finding, printed with the
 change that caused it.
 
-``python -m tools.mutate --kind position --tries 2000`` (``--kind scenario``, ``replay`` or
-``board``); the corpus is every built-in scenario and board, and positions and replays written
-from seeded games of each system.
+A Tiled map (``--kind tmx``) is changed in its XML (an element taken out or doubled, an
+attribute taken out or given another value, a text altered) and imported as ``hexwright
+import`` does; a board the import writes must read back.
+
+``python -m tools.mutate --kind position --tries 2000`` (``--kind scenario``, ``replay``,
+``board`` or ``tmx``); the corpus is every built-in scenario and board, the Armor maps written
+as Tiled maps, and positions and replays written from seeded games of each system.
 """
 
 from __future__ import annotations
@@ -57,6 +61,9 @@ _OTHER_VALUES: tuple[Any, ...] = (
 
 @dataclass(frozen=True)
 class Finding:
+    """A changed file that was neither read nor refused: what it was changed from, how, and the
+    error with where it was raised."""
+
     kind: str
     source: str
     change: str
