@@ -29,6 +29,7 @@ import json
 import random
 import sys
 import tempfile
+import time
 import traceback
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -394,12 +395,13 @@ KINDS = {
 def run(
     kind: str, tries: int, seed: int, play_on: int = PLAY_ON
 ) -> tuple[list[Finding], Counter[str]]:
-    """The findings of ``tries`` changed files, and how many were read and refused; a file
-    read is played on for ``play_on`` random actions (a board: that many lines of sight, at
-    most 50)."""
+    """The findings of ``tries`` changed files, and how many were read and refused (the
+    slowest of each printed: a refusal should take well under a second); a file read is played
+    on for ``play_on`` random actions (a board: that many lines of sight, at most 50)."""
     corpus_of, read = KINDS[kind]
     findings: list[Finding] = []
     outcomes: Counter[str] = Counter()
+    slowest: dict[str, tuple[float, str]] = {}  # outcome -> (seconds, the try)
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         corpus = corpus_of(folder)
@@ -420,8 +422,13 @@ def run(
                 _link_siblings(source.parent, path.parent)
             text = data if kind == "tmx" else json.dumps(data) if kind == "replay" else _yaml(data)
             path.write_text(text, encoding="utf-8")
+            start = time.perf_counter()
             try:
-                outcomes[read(path, rng, play_on)] += 1
+                outcome = read(path, rng, play_on)
+                outcomes[outcome] += 1
+                took = time.perf_counter() - start
+                if took > slowest.get(outcome, (0.0, ""))[0]:
+                    slowest[outcome] = (took, f"{source.name}: {change}")
             except Exception as exc:  # the finding: anything but a located refusal
                 tb = traceback.extract_tb(exc.__traceback__)[-1]
                 error = f"{type(exc).__name__}: {exc!s:.200} ({tb.filename}:{tb.lineno})"
@@ -429,6 +436,8 @@ def run(
                 print(f"[{i}] {source.name}: {change}\n    {error}", flush=True)
             finally:
                 path.unlink(missing_ok=True)
+    for outcome, (took, what) in sorted(slowest.items()):
+        print(f"slowest {outcome}: {took:.2f} s ({what})", flush=True)
     return findings, outcomes
 
 
