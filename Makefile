@@ -50,7 +50,7 @@ fuzz: $(STAMP)
 # changed at one place (tools/mutate.py), read or refused with its place, never a traceback.
 MUTATE_TRIES ?= 2000
 mutate: $(STAMP)
-	for kind in position scenario replay board tmx; do \
+	for kind in position scenario editor replay board tmx; do \
 		$(BIN)/python -m tools.mutate --kind $$kind --tries $(MUTATE_TRIES) || exit 1; done
 
 fuzz-tests: $(STAMP)

@@ -15,10 +15,20 @@ from tools import mutate
 
 @pytest.mark.parametrize(
     ("kind", "tries"),
-    [("position", 120), ("scenario", 30), ("replay", 40), ("board", 60), ("tmx", 60)],
+    [
+        ("position", 120),
+        ("scenario", 30),
+        ("editor", 30),
+        ("replay", 40),
+        ("board", 60),
+        ("tmx", 60),
+    ],
 )
 def test_changed_files_are_read_or_refused_never_a_traceback(kind: str, tries: int) -> None:
-    findings, outcomes = mutate.run(kind, tries, seed=11, play_on=12)
+    try:
+        findings, outcomes = mutate.run(kind, tries, seed=11, play_on=12)
+    finally:
+        mutate.close_editor()
     assert findings == []
     assert outcomes["read"] + outcomes["refused"] == tries
     assert outcomes["refused"] > 0  # the changes reach the checks ...

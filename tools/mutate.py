@@ -12,20 +12,24 @@ and applied, by default to the game's end. A replay is played by ``hexwright rep
 which must end with its exit status. Anything else (a traceback) is a finding, printed with the
 change that caused it.
 
-A Tiled map (``--kind tmx``) is changed in its XML (an element taken out or doubled, an
-attribute taken out or given another value, a text altered) and imported as ``hexwright
-import`` does; a board the import writes must read back.
+``--kind editor`` opens changed scenarios in the editor's window instead (offscreen), checks
+them in its Validation panel and paints it. A Tiled map (``--kind tmx``) is changed in its XML
+(an element taken out or doubled, an attribute taken out or given another value, a text
+altered) and imported as ``hexwright import`` does; a board the import writes must read back.
 
-``python -m tools.mutate --kind position --tries 2000`` (``--kind scenario``, ``replay``,
-``board`` or ``tmx``); the corpus is every built-in scenario and board, the Armor maps written
-as Tiled maps, and positions and replays written from seeded games of each system.
+``python -m tools.mutate --kind position --tries 2000`` (``--kind scenario``, ``editor``,
+``replay``, ``board`` or ``tmx``); the corpus is every built-in scenario and board, the Armor
+maps written as Tiled maps, and positions and replays written from seeded games of each system.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
+import functools
 import json
+import os
 import random
 import sys
 import tempfile
@@ -383,8 +387,84 @@ def scenario_corpus(_folder: Path) -> list[Path]:
     return sorted(ROOT.glob("scenarios/*/*.yaml"))
 
 
+@functools.cache
+def _editor() -> Any:
+    """The application and the editor's window, made once (offscreen unless a display is
+    chosen), with settings, recovery copies and a log in a folder of their own."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from editor.app import MainWindow
+
+    app = QApplication.instance() or QApplication(["hexwright"])
+    window = MainWindow()
+    window.resize(1400, 900)
+    window.show()
+    app.processEvents()
+    return app, window
+
+
+def close_editor() -> None:
+    """Close the window :func:`read_in_editor` opened, if any (its changes discarded)."""
+    if _editor.cache_info().currsize:
+        _app, window = _editor()
+        with _as_a_user([]):
+            window.close()
+        window.deleteLater()
+        _editor.cache_clear()
+
+
+@contextlib.contextmanager
+def _as_a_user(raised: list[BaseException]) -> Iterator[None]:
+    """While a file is opened: the user's own settings, recovery copies and log left alone,
+    each dialog dismissed as a user would, and what the event loop raises kept in ``raised``;
+    all as it was afterwards."""
+    from PySide6.QtWidgets import QMessageBox
+
+    own = Path(tempfile.gettempdir()) / "hexwright-mutate"
+    saved_env = {k: os.environ.get(f"HEXWRIGHT_{k}") for k in ("SETTINGS", "RECOVERY", "LOGS")}
+    saved = {n: QMessageBox.__dict__[n] for n in ("warning", "information", "critical", "question")}
+    saved_hook = sys.excepthook
+    ok, discard = QMessageBox.StandardButton.Ok, QMessageBox.StandardButton.Discard
+    try:
+        for name in saved_env:
+            os.environ[f"HEXWRIGHT_{name}"] = str(own / name.lower())
+        for name in ("warning", "information", "critical"):
+            setattr(QMessageBox, name, staticmethod(lambda *_a, **_k: ok))
+        QMessageBox.question = staticmethod(lambda *_a, **_k: discard)  # type: ignore[method-assign]
+        sys.excepthook = lambda _kind, error, _trace: raised.append(error)
+        yield
+    finally:
+        sys.excepthook = saved_hook
+        for name, method in saved.items():
+            setattr(QMessageBox, name, method)
+        for name, value in saved_env.items():
+            if value is None:
+                os.environ.pop(f"HEXWRIGHT_{name}", None)
+            else:
+                os.environ[f"HEXWRIGHT_{name}"] = value
+
+
+def read_in_editor(path: Path, _rng: random.Random, _play_on: int) -> str:
+    """Open a scenario in the editor's window as File > Open does, check it in the Validation
+    panel and paint the window; what the window's event loop raised meanwhile is re-raised."""
+    app, window = _editor()
+    raised: list[BaseException] = []
+    with _as_a_user(raised):
+        opened = window.open_file(path)
+        if opened:
+            window.validation_panel.run_now()
+            window.grab()
+        for _ in range(3):
+            app.processEvents()
+    if raised:
+        raise raised[0]
+    return "read" if opened else "refused"
+
+
 KINDS = {
     "board": (board_corpus, read_board),
+    "editor": (scenario_corpus, read_in_editor),
     "tmx": (tmx_corpus, read_tmx),
     "position": (position_corpus, read_position),
     "replay": (replay_corpus, read_replay),
@@ -416,7 +496,7 @@ def run(
                 data, change = mutate(sources[source], rng)
             # beside its source: a scenario's boards and a position's scenario resolve the same
             path = source.with_name(f".mutated-{source.name}")
-            if kind == "scenario":
+            if kind in ("scenario", "editor"):
                 path = folder / source.parent.name / source.name
                 path.parent.mkdir(exist_ok=True)
                 _link_siblings(source.parent, path.parent)
@@ -463,6 +543,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     findings, outcomes = run(args.kind, args.tries, args.seed, args.play_on)
+    close_editor()
     print(
         f"{args.kind}: {args.tries} changed files: {outcomes['read']} read and played on, "
         f"{outcomes['refused']} refused with located problems, {len(findings)} failed"
