@@ -384,6 +384,22 @@ def test_bad_positions_are_refused_with_located_problems(
     assert [p.format().replace(f"{tmp_path}/", "") for p in caught.value.problems] == problems
 
 
+def test_a_held_moves_hex_written_loosely_reads_and_plays_on(tmp_path: Path) -> None:
+    """A Panzer Command held move's hex is found as any hex name is (`' 1206'`), and kept as
+    the map writes it: it was kept as written, and play failed on it (`KeyError: ' 1206'`)."""
+    path = hostile(
+        "panzer-command/t34-held-by-the-pak.yaml", "entering: '1206'", "entering: ' 1206'", tmp_path
+    )
+    _, state = load_position(path)
+    assert state.reaction.entering == "1206"  # type: ignore[attr-defined]
+    for _ in range(30):
+        if state.is_terminal() or not state.reaction.trigger:  # type: ignore[attr-defined]
+            break
+        side = state.to_act()[0]
+        state.apply(state.legal_actions(side)[-1])
+    assert not state.reaction.trigger  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("named", ["/nowhere/at/all.yaml", "/tmp", "/dev/zero"])
 def test_a_positions_scenario_that_is_no_file_is_refused_where_the_position_names_it(
     named: str, tmp_path: Path

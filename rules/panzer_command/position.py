@@ -586,10 +586,10 @@ def _read_combat(state: PcState, extra: PcPositionState, reader: PositionReader)
                 r.trigger,
                 r.side,
                 r.target,
-                r.exiting,
-                r.entering,
-                list(r.rest),
-                list(r.walked),
+                _named(state, r.exiting),
+                _named(state, r.entering),
+                [_named(state, n) for n in r.rest],
+                [_named(state, n) for n in r.walked],
                 r.spent,
                 list(r.why),
                 [(f, m) for f, m in r.fires],
@@ -601,11 +601,26 @@ def _read_combat(state: PcState, extra: PcPositionState, reader: PositionReader)
             reader.problem(("state", "assault"), "its unit and target are units of the scenario")
         elif _assault_found(state, a, reader):
             state.assaulting = Assaulting(
-                a.unit, a.target, a.hex.upper(), a.round, dict(a.tq), list(a.retreated), a.offered
+                a.unit,
+                a.target,
+                _named(state, a.hex),
+                a.round,
+                dict(a.tq),
+                list(a.retreated),
+                a.offered,
             )
             state.assaulting.trail = {
-                u: [h.upper() for h in p] for u, p in a.trail.items() if u in game.units
+                u: [_named(state, h) for h in p] for u, p in a.trail.items() if u in game.units
             }
+
+
+def _named(state: PcState, name: str) -> str:
+    """A hex's name as the game writes it (the map's own, looked up as written: ``by_name``
+    knows only that), OFF, or "" as it was; a name already found on the map."""
+    if not name or name.upper() == OFF:
+        return name.upper()
+    found = state.game.hex_named(name)
+    return state.game.name(found) if found is not None else name
 
 
 def _hex_found(name: str, path: PathKey, reader: PositionReader, also: tuple[str, ...]) -> bool:
