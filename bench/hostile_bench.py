@@ -6,11 +6,13 @@
     python -m bench.hostile_bench --root /path/to/old  # another checkout, same probes
 
 A probe passes when the process ends within a second, under 200 MB, with exit status 1 or 2
-and a message naming the file (no traceback)."""
+and a message naming the file (no traceback); a probe of a valid file in hostile surroundings
+(a data cache of pipes) passes when the file is read, exit status 0."""
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import signal
 import subprocess
@@ -27,6 +29,11 @@ ROOT = Path(__file__).resolve().parents[1]
 class Probe:
     name: str
     make: Callable[[Path, Path], list[str]]  # (folder, checkout) -> the CLI arguments
+    #: Environment variables of the probe's process, "{folder}" in a value standing for its
+    #: scratch folder (the data cache a probe fills with what it will meet).
+    env: tuple[tuple[str, str], ...] = ()
+    #: The file is valid and must be read (exit 0) despite what surrounds it.
+    valid: bool = False
 
 
 def _demo(root: Path) -> str:
@@ -225,6 +232,18 @@ def _enemies_in_one_hex(d: Path, r: Path) -> list[str]:
     return ["position", _write(d, "pos.yaml", text)]
 
 
+def _cache_pipes(d: Path, r: Path) -> list[str]:
+    """Each of the demonstration's boards' data-cache entries a pipe (named as the cache names
+    them: model.datacache)."""
+    cache = d / "cache"
+    cache.mkdir()
+    for board in ("J", "K", "L"):
+        name = str(r / "resources" / "armor" / "boards" / f"{board}.yaml")
+        key = hashlib.sha256(f"BoardSection\0{name}".encode()).hexdigest()[:32]
+        os.mkfifo(cache / f"BoardSection-{key}.pickle")
+    return ["validate", str(r / "scenarios/armor/demo-crossroads.yaml")]
+
+
 def _valid(d: Path, r: Path) -> list[str]:
     return ["validate", str(r / "scenarios/armor/demo-crossroads.yaml")]
 
@@ -256,6 +275,12 @@ PROBES = (
     Probe("14 MB of terrain edits (2,000,000 hexes)", _big_edits),
     Probe("PNG of a 99 x 99 board at 64 px a hex", _huge_png),
     Probe("P44 position, enemies in one hex", _enemies_in_one_hex),
+    Probe(
+        "data cache entries are pipes (valid file)",
+        _cache_pipes,
+        (("HEXWRIGHT_CACHE", "{folder}/cache"),),
+        valid=True,
+    ),
 )
 
 
@@ -264,6 +289,7 @@ def run(probe: Probe, root: Path, limit: float, start: float = 0.0) -> tuple[str
         args = probe.make(Path(folder), root)
         command = ["/usr/bin/time", "-f", "%e %M", sys.executable, "-m", "editor.cli.main", *args]
         env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(root)}
+        env |= {name: value.format(folder=folder) for name, value in probe.env}
         process = subprocess.Popen(  # its own process group: a hang is killed whole
             command,
             cwd=folder,
@@ -287,7 +313,8 @@ def run(probe: Probe, root: Path, limit: float, start: float = 0.0) -> tuple[str
         code = done.returncode
         spent = float(seconds)
         fast = spent - start < 1.0  # beyond what a process takes to start and check a file
-        ok = code in (1, 2) and not traceback and fast and int(kb) < 200_000
+        ok = (code == 0 if probe.valid else code in (1, 2)) and not traceback
+        ok = ok and fast and int(kb) < 200_000
         verdict = "ok" if ok else ("traceback" if traceback else f"exit {code}")
         if code == 0 and not start:
             verdict = "reference"
