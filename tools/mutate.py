@@ -473,18 +473,21 @@ KINDS = {
 
 
 def run(
-    kind: str, tries: int, seed: int, play_on: int = PLAY_ON
+    kind: str, tries: int, seed: int, play_on: int = PLAY_ON, only: str = ""
 ) -> tuple[list[Finding], Counter[str]]:
     """The findings of ``tries`` changed files, and how many were read and refused (the
     slowest of each printed: a refusal should take well under a second); a file read is played
-    on for ``play_on`` random actions (a board: that many lines of sight, at most 50)."""
+    on for ``play_on`` random actions (a board: that many lines of sight, at most 50). ``only``:
+    the corpus's files whose name holds that text (``soldiers``)."""
     corpus_of, read = KINDS[kind]
     findings: list[Finding] = []
     outcomes: Counter[str] = Counter()
     slowest: dict[str, tuple[float, str]] = {}  # outcome -> (seconds, the try)
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        corpus = corpus_of(folder)
+        corpus = [p for p in corpus_of(folder) if only in p.name]
+        if not corpus:
+            raise SystemExit(f"no {kind} file's name holds '{only}'")
         texts = {p: p.read_text(encoding="utf-8") for p in corpus}
         sources = {p: yaml.safe_load(t) for p, t in texts.items()} if kind != "tmx" else {}
         for i in range(tries):
@@ -541,8 +544,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--play-on", type=int, default=PLAY_ON, help="random actions after a file is read"
     )
+    parser.add_argument("--only", default="", help="the files whose name holds this text")
     args = parser.parse_args(argv)
-    findings, outcomes = run(args.kind, args.tries, args.seed, args.play_on)
+    findings, outcomes = run(args.kind, args.tries, args.seed, args.play_on, args.only)
     close_editor()
     print(
         f"{args.kind}: {args.tries} changed files: {outcomes['read']} read and played on, "
