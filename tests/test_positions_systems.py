@@ -267,6 +267,15 @@ HOSTILE = [
         ],
         id="pc-held-move-of-the-wrong-side-from-the-wrong-hex",
     ),
+    pytest.param(  # a hex doubled in the rest of the way: "is not adjacent" when it went on
+        "panzer-command/t34-held-by-the-pak.yaml",
+        "    entering: '1206'\n",
+        "    entering: '1206'\n    rest: ['1106', '1106']\n",
+        [
+            "pos.yaml:78:20: state.reaction.rest[1]: 1106 is not beside 1106: a move goes hex by hex [§5.1]"
+        ],
+        id="pc-held-move-the-rest-no-path",
+    ),
     pytest.param(
         "panzer-command/t34-held-by-the-pak.yaml",
         "- [german.de-pak.1, roll]",

@@ -33,6 +33,7 @@ eliminated in; units whose status says so and that it leaves out follow, in the 
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 
 from pydantic import Field
@@ -639,8 +640,9 @@ def _hexes_found(
 def _reaction_found(state: PcState, r: PcReactionState, reader: PositionReader) -> bool:
     """Whether the held Action fits the game: its side the target's enemy, its hexes the map's,
     the hex it leaves the target's own (the assaulted hex for the defender's choice [§9.4]),
-    the hex a move or an advance enters beside it (or OFF, leaving the map [§5.3]), and its
-    Opportunity Fires units on the map, by Command or by roll [§8.2]."""
+    the hex a move, an advance or a retreat enters beside it (or OFF, a move leaving the map
+    [§5.3]), the rest of its way a path, and its Opportunity Fires units on the map, by
+    Command or by roll [§8.2]."""
     from rules.panzer_command.assault import CHOOSE
 
     game, where = state.game, ("state", "reaction")
@@ -653,7 +655,9 @@ def _reaction_found(state: PcState, r: PcReactionState, reader: PositionReader) 
         reader.problem((*where, "exiting"), f"{r.target} stands in {game.name(at)} [§8.2]")
         found.append(False)
     found.append(not r.exiting or _hex_found(r.exiting, (*where, "exiting"), reader, ()))
-    if r.trigger in ("move", "advance") and not (r.trigger == "move" and r.entering == OFF):
+    if r.trigger in ("move", "advance", "retreat") and not (
+        r.trigger == "move" and r.entering == OFF
+    ):
         entering = reader.hex(r.entering, (*where, "entering")) if r.entering else None
         if not r.entering or (entering is not None and entering.distance(at) != 1):
             message = (
@@ -663,7 +667,8 @@ def _reaction_found(state: PcState, r: PcReactionState, reader: PositionReader) 
         found.append(entering is not None and entering.distance(at) == 1)
     elif r.entering and r.entering != OFF:
         found.append(_hex_found(r.entering, (*where, "entering"), reader, ()))
-    found.append(_hexes_found(r.rest, (*where, "rest"), reader, (OFF,)))
+    rest = _hexes_found(r.rest, (*where, "rest"), reader, (OFF,))
+    found.append(rest and _path_found(state, r, reader))
     found.append(_hexes_found(r.walked, (*where, "walked"), reader, (OFF,)))
     for i, (firer, how) in enumerate(r.fires):
         if firer not in state.troops.hexes or how not in (COMMAND, ROLL):
@@ -671,6 +676,24 @@ def _reaction_found(state: PcState, r: PcReactionState, reader: PositionReader) 
             reader.problem((*where, "fires", i), message)
             found.append(False)
     return all(found)
+
+
+def _path_found(state: PcState, r: PcReactionState, reader: PositionReader) -> bool:
+    """Whether the rest of a held move is a path: each hex beside the one before it, from the
+    hex it enters next, and OFF (leaving the map [§5.3]) only at its end."""
+    if not r.rest:
+        return True
+    names = [r.entering or state.game.name(state.troops.hexes[r.target]), *r.rest]
+    for i, (before, name) in enumerate(itertools.pairwise(names)):
+        if before.upper() == OFF:
+            reader.problem(("state", "reaction", "rest", i), "a move goes on after OFF [§5.3]")
+            return False
+        here, there = state.game.hex_named(before), state.game.hex_named(name)
+        if name.upper() != OFF and (here is None or there is None or here.distance(there) != 1):
+            message = f"{name} is not beside {before}: a move goes hex by hex [§5.1]"
+            reader.problem(("state", "reaction", "rest", i), message)
+            return False
+    return True
 
 
 def _assault_found(state: PcState, a: PcAssaultState, reader: PositionReader) -> bool:
