@@ -28,6 +28,7 @@ import argparse
 import contextlib
 import copy
 import functools
+import io
 import json
 import os
 import random
@@ -173,16 +174,19 @@ def read_scenario(path: Path, rng: random.Random, play_on: int) -> str:
     return "read"
 
 
-def read_replay(path: Path, _rng: random.Random, _play_on: int) -> str:
-    """Play a replay as ``hexwright replay`` does (its exit status 1: refused with a message)."""
-    import contextlib
-    import io
-
+def _hexwright(*args: str) -> int:
+    """A ``hexwright`` command run in this process, its output dropped; its exit status (an
+    exception it raises, a traceback, goes on to the caller: a finding)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # ``render`` draws with Qt
     from editor.cli.main import main as hexwright
 
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        status = hexwright(["replay", str(path)])
-    return "read" if status == 0 else "refused"
+        return hexwright(list(args))
+
+
+def read_replay(path: Path, _rng: random.Random, _play_on: int) -> str:
+    """Play a replay as ``hexwright replay`` does (its exit status 1: refused with a message)."""
+    return "read" if _hexwright("replay", str(path)) == 0 else "refused"
 
 
 def read_board(path: Path, rng: random.Random, play_on: int) -> str:
@@ -248,17 +252,11 @@ def mutate_xml(text: str, rng: random.Random) -> tuple[str, str]:
 
 def read_tmx(path: Path, _rng: random.Random, _play_on: int) -> str:
     """Import a Tiled map as ``hexwright import`` does; a board it writes must read back."""
-    import contextlib
-    import io
-
-    from editor.cli.main import main as hexwright
     from model.resources import read_board as read
     from model.yamlio import read_text_file
 
     out = path.with_suffix(".board.yaml")
-    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        status = hexwright(["import", str(path), "-o", str(out), "--system", "armor"])
-    if status != 0:
+    if _hexwright("import", str(path), "-o", str(out), "--system", "armor") != 0:
         return "refused"
     try:
         read(read_text_file(out), str(out))  # ProblemList here is a finding: its own board
@@ -270,19 +268,11 @@ def read_tmx(path: Path, _rng: random.Random, _play_on: int) -> str:
 def tmx_corpus(folder: Path) -> list[Path]:
     """Each built-in Armor board and scenario map written as a Tiled map by ``hexwright
     render``, and a map made in Tiled (hexsides and a road as objects)."""
-    import contextlib
-    import io
-    import os
-
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from editor.cli.main import main as hexwright
-
     found: list[Path] = []
     sources = [*ROOT.glob("resources/armor/boards/*.yaml"), *ROOT.glob("scenarios/armor/*.yaml")]
     for source in sorted(sources):
         out = folder / f"{source.stem}.tmx"
-        with contextlib.redirect_stdout(io.StringIO()):
-            hexwright(["render", str(source), "-o", str(out)])
+        _hexwright("render", str(source), "-o", str(out))
         found.append(out)
     made = folder / "made-in-tiled.tmx"
     made.write_text(_MADE_IN_TILED, encoding="utf-8")

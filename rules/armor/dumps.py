@@ -140,6 +140,11 @@ def is_dump(target: str) -> bool:
     return "@" in target
 
 
+def target_hex_name(target: str) -> str:
+    """The hex a dump's or a Span's target id names: ``supply-dumps@K2016`` is in K2016."""
+    return target.split("@", 1)[1]
+
+
 def _defense(state: ArmorState, target: str) -> int:
     if sbg.is_span(target):
         return sbg.DEFENSE  # [OP XXV.C.4]
@@ -226,7 +231,7 @@ def destroy(state: ArmorState, target: str) -> None:
         sbg.destroy(state, target)
         return
     state.objectives.destroyed_objects.add(target)
-    name = target.split("@", 1)[1]
+    name = target_hex_name(target)
     note = f"the Supply Dump in {name} is destroyed"
     state.emit(PhaseNote("Direct Fire", note, "[SCN VIII.B.3]"))
     h = state.game.hex_at(name)

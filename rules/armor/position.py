@@ -41,7 +41,7 @@ from model.hexes import Hex
 from model.position import GamePosition, Marker, UnitPlace
 from model.scenario_io import to_data
 from model.yamlio import PathKey
-from rules.armor import hatches, soft, storeys
+from rules.armor import dumps, hatches, soft, storeys
 from rules.armor.indirect.position import ArtilleryState, artillery_of, read_artillery
 from rules.armor.optional.command import CommandState, command_of, read_command
 from rules.armor.optional.position import (
@@ -810,7 +810,7 @@ def _references_found(
     if fire is not None and fire not in game.units:
         # a Supply Dump or a Span ("supply-dumps@K2016" [SCN VIII.B.3; OP XXV.C.4]), a
         # fortification ("K2016:BL" [ADV IV.E.5]) or a Mortar Team's hex [OP II.E.3]
-        name = fire.split("@", 1)[1] if "@" in fire else fire.split(":", 1)[0]
+        name = dumps.target_hex_name(fire) if dumps.is_dump(fire) else fire.partition(":")[0]
         if game.hex_named(name) is None:
             reader.problem(
                 where, f"'{fire}' is neither a unit of the scenario nor a hex of its map"
