@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QDrag
@@ -25,6 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 from pytestqt.qtbot import QtBot
+
+if TYPE_CHECKING:
+    from editor.app import MainWindow
 
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier
@@ -192,3 +197,18 @@ def click_tab(qtbot: QtBot, tabs: QTabWidget, title: str) -> None:
     index = next(i for i in range(bar.count()) if bar.tabText(i) == title)
     click(qtbot, bar, bar.tabRect(index).center())
     assert tabs.currentIndex() == index
+
+
+def open_window(qtbot: QtBot, path: Path) -> MainWindow:
+    """The editor's window at its default size, shown and exposed, with ``path`` open; closed
+    at the test's end without the unsaved-changes question."""
+    from editor.app import MainWindow
+
+    w = MainWindow()
+    qtbot.addWidget(w, before_close_func=lambda w: w.document and w.document.undo_stack.setClean())
+    w.resize(1280, 860)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.open_file(path)
+    qtbot.wait(50)
+    return w

@@ -26,6 +26,7 @@ from tests.xcb.realinput import (
     click_tab,
     drag,
     key,
+    open_window,
     row_of,
     type_into,
     when_modal,
@@ -36,17 +37,6 @@ ARMOR_1A = ROOT / "scenarios" / "armor" / "1a-spearheads.yaml"
 FORT_DRIANT = ROOT / "scenarios" / "panzer44" / "19.7-assault-on-fort-driant.yaml"
 DEMO = ROOT / "scenarios" / "armor" / "demo-crossroads.yaml"
 SEDAN = ROOT / "scenarios" / "panzer44" / "19.2-sedan-revenged.yaml"
-
-
-def _window(qtbot: QtBot, path: Path) -> MainWindow:
-    w = MainWindow()
-    qtbot.addWidget(w, before_close_func=lambda w: w.document and w.document.undo_stack.setClean())
-    w.resize(1280, 860)
-    w.show()
-    qtbot.waitExposed(w)
-    assert w.open_file(path)
-    qtbot.wait(50)
-    return w
 
 
 def _on_map(window: MainWindow, h: Hex):  # type: ignore[no-untyped-def]
@@ -60,7 +50,7 @@ def test_job_1_assemble_a_staggered_layout_by_dragging_sections(qtbot: QtBot) ->
     """Remove two of 1A's sections with the panel's buttons, then drag them from the Sections
     palette onto the map, each where a staggered layout puts it: they snap there [Armor Setup
     II.B]; one undo takes the last drag back."""
-    window = _window(qtbot, ARMOR_1A)
+    window = open_window(qtbot, ARMOR_1A)
     document = window.document
     assert document is not None
     panel = window.sections_panel
@@ -100,7 +90,7 @@ def test_job_1_assemble_a_staggered_layout_by_dragging_sections(qtbot: QtBot) ->
 def test_job_3_lay_an_overlay_by_dragging_it_from_the_overlays_panel(qtbot: QtBot) -> None:
     """A woods counter dragged from the Overlays panel onto K2018: laid there, its terrain on
     the map [Armor Setup III], and undone with Ctrl+Z."""
-    window = _window(qtbot, ARMOR_1A)
+    window = open_window(qtbot, ARMOR_1A)
     document = window.document
     assert document is not None
     panel = window.overlay_panel
@@ -132,7 +122,7 @@ def test_job_6_test_play_a_panzer44_turn_through_its_support_phase(qtbot: QtBot)
     from editor.testplay.session import FASTEST
     from rules.engine.actions import Done
 
-    window = _window(qtbot, SEDAN)
+    window = open_window(qtbot, SEDAN)
 
     def seats(dialog: QWidget) -> None:
         choose(qtbot, dialog.seats["french"], "Human")  # type: ignore[attr-defined]
@@ -190,7 +180,7 @@ def test_job_6_test_play_a_panzer44_turn_through_its_support_phase(qtbot: QtBot)
 def test_job_8_line_of_sight_with_the_keyboard_and_two_clicks(qtbot: QtBot) -> None:
     """V chooses the Line of Sight tool; a click on the observer's hex, one on the target's;
     the verdict and its rule in the panel; Escape or a right-click starts again."""
-    window = _window(qtbot, ARMOR_1A)
+    window = open_window(qtbot, ARMOR_1A)
     document = window.document
     assert document is not None
     key(qtbot, window.view, Qt.Key.Key_V)
@@ -209,7 +199,7 @@ def test_job_9_and_10_export_save_and_reopen(qtbot: QtBot, tmp_path: Path, monke
     Ctrl+O opens it again: the same scenario, the painted hex kept."""
     from editor.files import controller
 
-    window = _window(qtbot, ARMOR_1A)
+    window = open_window(qtbot, ARMOR_1A)
     document = window.document
     assert document is not None
     document.paint_terrain([document.map.resolve("J0505")], "scrub")
@@ -247,7 +237,7 @@ def test_job_7_a_small_balance_batch(qtbot: QtBot) -> None:
     shows each side's wins and the batch ran cleanly."""
     from editor.balance.dialog import BalanceDialog
 
-    window = _window(qtbot, FORT_DRIANT)
+    window = open_window(qtbot, FORT_DRIANT)
     key(
         qtbot,
         window.view,
@@ -278,7 +268,7 @@ def test_job_4_build_a_point_buy_scenario_with_forces_zones_victory_and_a_reinfo
     points; then, all with the mouse and keys: two units added from the catalogue and one
     dragged onto the map, the second side's set-up area typed, a victory condition and a
     reinforcement on turn 3 added with their forms. Each is one undo step."""
-    window = _window(qtbot, ARMOR_1A)
+    window = open_window(qtbot, ARMOR_1A)
 
     def new(dialog: QWidget) -> None:
         d: Any = dialog
@@ -380,7 +370,7 @@ def test_job_5_validate_and_jump_to_the_finding(qtbot: QtBot) -> None:
     """Hedgerow painted with the mouse under the demo's M4 (B, the terrain clicked in its
     list, the hex clicked), F7 validates: one finding, a unit placed where it may not stand;
     its double-click opens the Order of Battle at the M4's entry and outlines the hex."""
-    window = _window(qtbot, DEMO)
+    window = open_window(qtbot, DEMO)
     document = window.document
     assert document is not None
     panel = window.validation_panel
@@ -411,7 +401,7 @@ def test_job_2_paint_with_each_brush_then_undo_everything(qtbot: QtBot) -> None:
     (1), a line pressed at one end and released at the other (2), a radius made larger with ]
     (3), a flood fill of the patch the radius painted (4, answered if it asks); L for a level
     on a hex, E to erase one; then Ctrl+Z until the scenario is as it was."""
-    window = _window(qtbot, ARMOR_1A)
+    window = open_window(qtbot, ARMOR_1A)
     document = window.document
     assert document is not None
     original = document.scenario

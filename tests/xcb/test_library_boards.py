@@ -14,8 +14,7 @@ from PySide6.QtGui import QDrag
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
-from editor.app import MainWindow
-from tests.xcb.realinput import LEFT, NONE, row_of
+from tests.xcb.realinput import LEFT, NONE, open_window, row_of
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "scenarios" / "armor" / "demo-crossroads.yaml"
@@ -38,12 +37,7 @@ def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 def test_a_library_board_that_cannot_be_read_is_not_dragged(qtbot: QtBot, library: Path) -> None:
     """The pipe's place in the palette is crossed out, "cannot be read"; a press on it and a
     pull across the map start no drag, and the map keeps its sections."""
-    window = MainWindow()
-    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-    window.resize(1280, 860)
-    window.show()
-    qtbot.waitExposed(window)
-    assert window.open_file(DEMO)
+    window = open_window(qtbot, DEMO)
     document = window.document
     assert document is not None
     palette = window.sections_panel.palette
