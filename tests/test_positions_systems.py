@@ -241,6 +241,15 @@ HOSTILE = [
         ["pos.yaml:15:8: orders.us[0]: no hex 'Z229' on the scenario's map"],
         id="p44-plot-at-a-hex-off-the-map",
     ),
+    pytest.param(  # was read: a T-34 in the PaK's hex, which no move, retreat or entry makes
+        "panzer-command/t34-beside-the-pak.yaml",
+        "- id: soviet.su-t34.1\n  hex: '1306'",
+        "- id: soviet.su-t34.1\n  hex: '1307'",
+        [
+            "pos.yaml:16:3: units[2]: no game reaches this position: german.de-pak.1, soviet.su-t34.1: enemies in one hex, 1307 [§9.4-9.5; §15.2]",
+        ],
+        id="pc-enemies-in-one-hex",
+    ),
     pytest.param(  # was taken, and the held move failed when it went on (KeyError)
         "panzer-command/t34-held-by-the-pak.yaml",
         "entering: '1206'",
@@ -391,6 +400,31 @@ def test_bad_positions_are_refused_with_located_problems(
     with pytest.raises(ProblemList) as caught:
         load_position(path)
     assert [p.format().replace(f"{tmp_path}/", "") for p in caught.value.problems] == problems
+
+
+def test_a_panzer_command_position_over_six_steps_between_segments_is_refused(
+    tmp_path: Path,
+) -> None:
+    """No more than 6 Steps end a Segment in a hex [§5.2]: 8 of them in 3108 in the Action
+    Phase, between Segments, were read. During a Segment units pass through, and the same
+    hexes read."""
+    path = hostile(
+        "panzer-command/t34-beside-the-pak.yaml",
+        "- id: soviet.su-t34.2\n  hex: '3107'\n- id: soviet.su-t34.3\n  hex: '3603'",
+        "- id: soviet.su-t34.2\n  hex: '3108'\n- id: soviet.su-t34.3\n  hex: '3108'",
+        tmp_path,
+    )
+    load_position(path)  # in the Segment
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("step: segment", "step: action").replace("  chit: soviet:regiment-2\n", "")
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ProblemList) as caught:
+        load_position(path)
+    assert [p.format().replace(f"{tmp_path}/", "") for p in caught.value.problems] == [
+        "pos.yaml:32:3: units[11]: no game reaches this position: soviet.su-at45.1, "
+        "soviet.su-kv.1, soviet.su-t34.2, soviet.su-t34.3: 8 Steps end a Segment in 3108, "
+        "over 6 [§5.2]"
+    ]
 
 
 def test_a_held_moves_hex_written_loosely_reads_and_plays_on(tmp_path: Path) -> None:

@@ -49,6 +49,7 @@ from rules.panzer_command.actions import COMMAND, ROLL
 from rules.panzer_command.exits import OFF
 from rules.panzer_command.intel import Intel
 from rules.panzer_command.records import (
+    CHIT_KINDS,
     MAX_COMMANDS,
     MAX_DISPATCH,
     PHASES,
@@ -98,7 +99,6 @@ UNIT_VERBS = (
     "movefire",
     "splitfire",
 )
-CHIT_KINDS = ("regiment", "regiment-2", "direct-command")
 
 
 class PcReactionState(StrictModel):

@@ -15,6 +15,9 @@ from rules.engine.record import OMIT, Record, plain, state_field
 from rules.maps.named import HexesByName
 
 MAX_DISPATCH, MAX_COMMANDS = 9, 19  # Dispatch Points and Direct Commands at most [§4.2]
+#: The kinds of chit, after the side's id: a Regimental Action chit, the second one bought
+#: with Dispatch Points, a Direct Command chit (``german:regiment-2``) [§3.1].
+CHIT_KINDS = ("regiment", "regiment-2", "direct-command")
 #: Where play is in a turn: the Preparation Phase, the Action Phase between chits, a Segment.
 PHASES = ("prep", "action", "segment")
 

@@ -37,4 +37,5 @@ SYSTEM = SystemRules(
     features=frozenset({"command"}),
     coverage="rules.panzer_command:coverage.yaml",
     generator=lazy("rules.panzer_command.generate:generate_text"),  # [§23]
+    invariants=lazy("rules.panzer_command.invariants:invariants"),
 )

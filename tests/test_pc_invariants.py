@@ -1,0 +1,179 @@
+"""Panzer Command's invariants (:mod:`rules.panzer_command.invariants`): what the seeded fuzz asks
+after every action and a position file is held to. Each is broken here on a real game's state,
+and named in words with its section; random games keep them all."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from model.hexes import Hex
+from model.scenario_io import load_scenario
+from rules.bots.base import RandomBot
+from rules.panzer_command.invariants import invariants
+from rules.pointbuy.purchase import game_for
+from tools import fuzz
+
+if TYPE_CHECKING:
+    from rules.panzer_command.game import PcState
+
+POINT = fuzz.SCENARIOS / "panzer-command" / "point-161.yaml"
+PGR, PAK = "german.de-panzergrenadier.1", "german.de-pak.1"
+T34, T34B, T34C, KV, AT45 = (
+    "soviet.su-t34.1",
+    "soviet.su-t34.2",
+    "soviet.su-t34.3",
+    "soviet.su-kv.1",
+    "soviet.su-at45.1",
+)
+
+
+def _state() -> PcState:
+    """Point 161 at its set-up: Turn 5's Preparation Phase, the German Panzergrenadiers holding
+    the German Regimental HQ, the KV and the 45 mm gun together in 3108."""
+    state = game_for(load_scenario(POINT)).new_initial_state(1)
+    assert invariants(state) == []
+    return state  # type: ignore[return-value]
+
+
+def test_units_on_the_map_are_of_the_game_on_its_hexes_with_their_steps() -> None:
+    state = _state()
+    troops = state.troops
+    troops.hexes[T34] = Hex(500, 500)
+    troops.steps[PAK] = 3  # a counter has 1 or 2 Steps [§2.5]
+    troops.steps[PGR] = 0
+    troops.hexes["soviet.nobody"] = troops.hexes[KV]
+    troops.eliminated.extend([T34B, T34B])
+    wrong = invariants(state)
+    assert f"{T34} stands off the map at (500,500)" in wrong
+    assert f"{PAK} has 3 Steps on the map, of its 2 [§2.5]" in wrong
+    assert f"{PGR} has 0 Steps on the map, of its 2 [§2.5]" in wrong
+    assert "soviet.nobody is on the map but not of the game" in wrong
+    assert f"{T34B} is on the map and eliminated [§11.1]" in wrong
+    assert f"{T34B} is eliminated 2 times" in wrong
+    assert f"{T34B} is eliminated with 2 Steps [§11.1]" in wrong
+
+
+def test_a_unit_removed_or_exited_is_off_the_map() -> None:
+    state = _state()
+    state.support.removed.append(T34B)
+    state.support.exited[KV] = "3108"
+    wrong = invariants(state)
+    assert wrong == [
+        f"{T34B} is on the map and removed [§14.7]",
+        f"{KV} is on the map and exited [§5.3]",
+    ]
+
+
+def test_no_hex_holds_both_sides() -> None:
+    """A retreat never enters an enemy-occupied hex [§9.4], an advance only the hex left
+    [§9.5], a reinforcement no enemy-held hex [§15.2]."""
+    state = _state()
+    state.troops.hexes[T34] = state.troops.hexes[PAK]
+    assert invariants(state) == [f"{PAK}, {T34}: enemies in one hex, 1307 [§9.4-9.5; §15.2]"]
+
+
+def test_more_than_six_steps_end_no_segment_in_a_hex() -> None:
+    """No more than 6 Steps end a Segment in one hex [§5.2]; during a Segment units pass through
+    freely, and a tank's passengers count none [§13.3]."""
+    state = _state()
+    troops = state.troops
+    troops.hexes[T34B] = troops.hexes[T34C] = troops.hexes[KV]  # 8 Steps in 3108
+    over = f"{AT45}, {KV}, {T34B}, {T34C}: 8 Steps end a Segment in 3108, over 6 [§5.2]"
+    assert invariants(state) == [over]
+    state.play.phase, state.play.chit = "segment", "soviet:regiment"
+    assert invariants(state) == []  # moving through
+    state.play.phase, state.play.chit = "action", None
+    troops.mounted[AT45] = T34B  # riding a tank: no Steps for stacking [§13.3]
+    assert invariants(state) == []
+    state.play.over = True
+    troops.mounted.pop(AT45)
+    assert invariants(state) == [over]
+
+
+def test_markers_are_of_units_on_the_map() -> None:
+    state = _state()
+    troops = state.troops
+    troops.eliminated.append("soviet.su-rifle.1")
+    gone = "soviet.su-rifle.1"
+    troops.steps[gone] = 0
+    troops.suppressed.add(gone)
+    troops.cohesion[gone] = 1
+    troops.cohesion[T34] = 3
+    troops.concentrations[gone] = "3108"
+    troops.in_ip.add(gone)
+    troops.entrenchments["1307"] = T34  # the PaK's hex, not the T-34's
+    troops.entrenchments["9999"] = ""
+    wrong = invariants(state)
+    assert f"{gone} is Suppressed and not on the map [§11.1]" in wrong
+    assert f"{gone} has 1 Cohesion Hits (0 to 2, on the map) [§11.1]" in wrong
+    assert f"{T34} has 3 Cohesion Hits (0 to 2, on the map) [§11.1]" in wrong
+    assert f"{gone} Concentrates its fire and is not on the map [§10]" in wrong
+    assert f"{gone} is in an Improved Position and not on the map [§19]" in wrong
+    assert f"{T34} occupies the entrenchment in 1307 and is not there [§16.5]" in wrong
+    assert "an entrenchment in 9999, no hex of the map [§16.5]" in wrong
+    assert len(wrong) == 7
+
+
+def test_a_passenger_rides_its_own_sides_tank_in_its_hex() -> None:
+    state = _state()
+    troops = state.troops
+    troops.mounted[PGR] = T34  # the enemy's tank
+    troops.mounted["soviet.su-motor-rifle.1"] = T34B  # a tank of its side, in another hex
+    troops.mounted["soviet.su-motor-rifle.2"] = "truck"
+    wrong = invariants(state)
+    assert wrong == [
+        f"{PGR} rides {T34}, no tank of its side [§13.3]",
+        f"soviet.su-motor-rifle.1 is not in its tank {T34B}'s hex [§13.3]",
+    ]
+
+
+def test_a_regimental_hq_is_with_a_unit_of_its_regiment_in_play() -> None:
+    state = _state()
+    troops = state.troops
+    troops.hq["german"] = T34
+    troops.hq["soviet"] = KV
+    troops.hq_destroyed.add("soviet")
+    wrong = invariants(state)
+    assert wrong == [
+        f"german's Regimental HQ is with {T34}, no unit of its regiment in play [§4.1]",
+        f"soviet's Regimental HQ was destroyed and is with {KV} [§3.1 A]",
+    ]
+
+
+def test_points_chits_and_where_play_is() -> None:
+    state = _state()
+    command, play = state.command, state.play
+    command.dp["german"] = 10
+    command.dc["soviet"] = -1
+    command.cup.append("german:regiment-3")
+    command.track[5] = ["soviet:regiment-2"]  # for this turn: the chit went into the cup
+    command.track[6] = ["german:regiment-2"]  # for the next: bought with a Dispatch Point
+    play.chit = "german:regiment"  # in the Preparation Phase
+    play.turn = 99
+    wrong = invariants(state)
+    assert wrong == [
+        "german has 10 Dispatch Points, 0 to 9 [§4.2]",
+        "soviet has -1 Direct Commands, 0 to 19 [§4.2]",
+        "chit 'german:regiment-3' is no side's Regimental Action or Direct Command chit [§3.1]",
+        "chits on the Game Turn Track for Turn 5, now Turn 99 [§3.1 C]",
+        "chits on the Game Turn Track for Turn 6, now Turn 99 [§3.1 C]",
+        "the prep phase with chit german:regiment: only a Segment has a chit [§3.2]",
+        f"Turn 99, not one of the scenario's {state.game.first_turn}-{state.game.last_turn}",
+    ]
+
+
+@pytest.mark.parametrize(("name", "seed"), [("point-161.yaml", 3), ("sowchos-79.yaml", 4)])
+def test_random_games_keep_the_invariants_after_every_action(name: str, seed: int) -> None:
+    state = game_for(load_scenario(fuzz.SCENARIOS / "panzer-command" / name)).new_initial_state(
+        seed
+    )
+    bots = {side: RandomBot(seed + i) for i, side in enumerate(state.game.sides)}
+    done = 0
+    while not state.is_terminal():
+        side = state.to_act()[0]
+        state.apply(bots[side].choose(state, side))
+        done += 1
+        assert invariants(state) == [], done
+    assert done > 50
