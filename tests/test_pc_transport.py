@@ -92,6 +92,64 @@ def test_a_tank_dismounts_its_passenger_after_half_its_allowance_at_most_13_3() 
         state.apply(Dismount(RIFLES))
 
 
+def test_a_dismount_that_would_put_a_hex_over_six_steps_is_refused_5_2() -> None:
+    """[§5.2] "No more than 6 Steps of units can end a Segment in the same hex", and a tank's
+    passenger counts no Step while it rides [§13.3]: the T-34 with the Motor Rifles aboard
+    joins the KV and the 45 mm gun in 0101 (6 Steps); the Motor Rifles' Dismount would make 8,
+    and neither unit may move after it [§13.3], so it is refused. It was offered, and the
+    Segment ended with 8 Steps in the hex."""
+    game = _game()
+    state = segment(game, "soviet", {T34: "0101", RIFLES: "0101", KV: "0101", AT45: "0101"})
+    state.troops.mounted[RIFLES] = T34
+    assert Dismount(RIFLES) not in state.legal_actions()
+    with pytest.raises(IllegalActionError, match=r"0101 would hold 8 Steps.*\[§5.2\]"):
+        state.apply(Dismount(RIFLES))
+    state.troops.hexes[AT45] = game.by_name["0102"]  # 6 Steps with the Motor Rifles off
+    state.apply(Dismount(RIFLES))
+    assert RIFLES not in state.troops.mounted
+
+
+def test_an_involuntary_dismount_over_six_steps_is_marked_to_unstack_5_2() -> None:
+    """[§5.2] "Should over-stacking occur unavoidably, the owner of the units must unstack the
+    units at his first opportunity": the Pz IV's hit on the T-34 carrying the Motor Rifles
+    dismounts them [§13.3] in a hex of 6 Steps, making 8. The hex is marked, said in the log,
+    kept in a position file, and no invariant breaks; once the hex is back to 6 Steps, the next
+    Segment drops the mark."""
+    from rules.panzer_command.actions import PositionChanged
+    from rules.panzer_command.invariants import invariants
+
+    game = _game()
+    keep = {PZ4: "0103", PZGR: "0110", T34: "0101", RIFLES: "0101", KV: "0101"}
+    state = segment(game, "german", keep)
+    state.troops.hexes[AT45] = game.by_name["0101"]
+    state.troops.mounted[RIFLES] = T34
+    state.force_dice(10, 1, 10)  # the Motor Rifles: 9 (missed); the T-34: 0 (S?), TQ roll 9
+    state.force_dice(10)  # the T-34's try for a Cohesion Hit instead: 9
+    events = state.apply(Fire(PZ4, T34))
+    assert RIFLES not in state.troops.mounted and state.troops.overstacked == {"0101"}
+    [said] = [e for e in of(PositionChanged, events) if e.rule == "[§5.2]"]
+    assert said.unit == RIFLES and "0101 holds 8 Steps, over 6, unavoidably" in said.change
+    state.play.phase, state.play.chit = "action", None  # the Segment over
+    assert invariants(state) == []
+    for u in game.units:  # the units cleared off the board, as eliminated ones, for the file
+        if u not in state.troops.hexes and not state.waiting(u):
+            state.troops.eliminated.append(u)
+            state.troops.steps[u] = 0
+    position = state.to_position()
+    assert position.state["overstacked"] == ["0101"]  # type: ignore[index]
+    back = game.state_from_position(position, PositionReader(game, position, None))
+    assert back.troops.overstacked == {"0101"}
+    state.troops.overstacked.clear()
+    assert invariants(state) == [
+        f"{AT45}, {KV}, {RIFLES}, {T34}: 8 Steps end a Segment in 0101, over 6 [§5.2]"
+    ]
+    state.troops.overstacked.add("0101")
+    state.troops.hexes[AT45] = game.by_name["0102"]
+    state.play.phase, state.play.chit = "segment", None
+    state._segment("soviet:regiment", "drawn")
+    assert state.troops.overstacked == set()
+
+
 def test_fire_at_tank_transport_hits_the_passenger_first_in_clear_terrain_13_3() -> None:
     """[§13.3] "When you attack armor transport, the passenger unit and transport unit are
     attacked separately ... resolve the attack against the passenger first ... Any successful

@@ -160,7 +160,7 @@ from rules.panzer_command.victory import evaluate_outcome
 from rules.panzer_command.zones import in_fire_zone
 from rules.records.position import PositionReader
 
-RULES_VERSION = "panzer-command-0.2"
+RULES_VERSION = "panzer-command-0.3"
 
 
 class PanzerCommandGame(MapGame):
@@ -366,6 +366,7 @@ class PcState(State):
         )
 
     def _segment(self, chit: str, how: str) -> None:
+        self._unstacked()
         self.command.used.add(chit)
         self.play.chit, self.play.acted, self.play.phase = chit, set(), "segment"
         self.play.verbs, self.play.commanded, self.play.entered = {}, set(), {}
@@ -382,6 +383,20 @@ class PcState(State):
             self._points(
                 side, "commands", roll // 2 + rating, f"d10 {roll} halved + rating {rating}"
             )
+
+    def _unstacked(self) -> None:
+        """The hexes overstacked unavoidably that hold no more than the limit now are no longer
+        marked [§5.2]."""
+        from rules.panzer_command.moves import STACKING_LIMIT, steps_in
+
+        if not self.troops.overstacked:
+            return
+        over = {
+            self.game.name(h)
+            for h in set(self.troops.hexes.values())
+            if any(steps_in(self, h, side) > STACKING_LIMIT for side in self.game.sides)
+        }
+        self.troops.overstacked &= over
 
     def _end_turn(self) -> None:
         if is_night(self) and not self.play.second_phase:
@@ -726,7 +741,7 @@ class PcState(State):
         as for a unit lost [§3.1 A; §4.3])."""
         leave(self, unit, "the unit leaves the map")
         for rider in riders(self, unit):
-            involuntary(self, rider, f"{unit} leaves the map")
+            involuntary(self, rider, f"{unit} leaves the map", unit)
         self.troops.mounted.pop(unit, None)
         self.troops.carrier_hits.pop(unit, None)
         self.troops.hexes.pop(unit, None)
@@ -751,7 +766,7 @@ class PcState(State):
 
         leave(self, unit, "the unit is eliminated")
         for rider in riders(self, unit):
-            involuntary(self, rider, f"{unit} is eliminated")
+            involuntary(self, rider, f"{unit} is eliminated", unit)
         self.troops.mounted.pop(unit, None)
         self.troops.carrier_hits.pop(unit, None)
         self.troops.hexes.pop(unit, None)

@@ -8,7 +8,8 @@ and a position file read is held to it):
   advance enters the hex its defenders left [§9.5], a reinforcement enters no enemy-held hex
   [§15.2], and a move never does (our reading: a Close Assault is the way into one [§9]);
 - outside a Segment no hex holds more than 6 of one side's Steps [§5.2] (a tank's passengers
-  count none, a truck or SPW one [§13.1-13.2]);
+  count none, a truck or SPW one [§13.1-13.2]), but one an involuntary dismount overstacked,
+  marked for its owner to unstack [§5.2];
 - Suppression, Cohesion Hits (0 to 2 [§11.1]), Concentrations [§10] and Improved Positions
   [§19] are of units on the map; an entrenchment's occupant stands in it [§16.5];
 - a passenger rides a truck, an SPW or a tank of its own side in its own hex [§13.1-13.3];
@@ -88,7 +89,7 @@ def _hexes(state: PcState) -> list[str]:
             wrong.append(f"{both}: enemies in one hex, {g.name(h)} [§9.4-9.5; §15.2]")
         for own in held.values():
             steps = sum(moving_steps(state, u) for u in own)
-            if between and steps > STACKING_LIMIT:
+            if between and steps > STACKING_LIMIT and g.name(h) not in state.troops.overstacked:
                 wrong.append(
                     f"{', '.join(sorted(own))}: {steps} Steps end a Segment in {g.name(h)}, "
                     f"over {STACKING_LIMIT} [§5.2]"

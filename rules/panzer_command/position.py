@@ -163,6 +163,8 @@ class PcPositionState(StrictModel):
         spent: the Movement Points each unit spent moving in this Segment [§13.2-13.3].
         fired: the Indirect Fire attacks each battery made from its hex [§14.4] (or from off
             the map [§14.5]).
+        overstacked: the hexes an involuntary dismount put over 6 Steps, for their owner to
+            unstack at the first opportunity [§5.2].
         anchors: each off-map battery's edge hex, its range counted from there [§14.5].
         plots: each battery's pre-plotted hexes [§14.6].
         shots: the attacks made by each unit of limited shots (the Katyusha) [§14.7].
@@ -203,6 +205,7 @@ class PcPositionState(StrictModel):
     carrier_hits: dict[str, int] = Field(default_factory=dict)
     spent: dict[str, float] = Field(default_factory=dict)
     fired: dict[str, int] = Field(default_factory=dict)
+    overstacked: list[str] = Field(default_factory=list)
     anchors: dict[str, str] = Field(default_factory=dict)
     plots: dict[str, list[str]] = Field(default_factory=dict)
     shots: dict[str, int] = Field(default_factory=dict)
@@ -250,6 +253,7 @@ def to_position(state: PcState) -> GamePosition:
         carrier_hits=dict(sorted(state.troops.carrier_hits.items())),
         spent=dict(sorted(state.play.spent.items())),
         fired=dict(sorted(state.troops.fired.items())),
+        overstacked=sorted(state.troops.overstacked),
         anchors=dict(sorted(state.support.anchors.items())),
         plots={u: list(p) for u, p in sorted(state.support.plots.items())},
         shots=dict(sorted(state.support.shots.items())),
@@ -569,6 +573,10 @@ def _read_combat(state: PcState, extra: PcPositionState, reader: PositionReader)
     state.troops.carrier_hits = {u: n for u, n in extra.carrier_hits.items() if u in known}
     state.play.spent = {u: mp for u, mp in extra.spent.items() if u in known}
     state.troops.fired = {u: n for u, n in extra.fired.items() if u in known}
+    for i, name in enumerate(extra.overstacked):
+        h = reader.hex(name, ("state", "overstacked", i))
+        if h is not None:
+            state.troops.overstacked.add(game.name(h))
     _read_support(state, extra, reader)
     state.troops.hq_destroyed = set(
         sides(extra.hq_destroyed, game.sides, ("state", "hq_destroyed"), reader)

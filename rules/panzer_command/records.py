@@ -87,6 +87,9 @@ class Troops(Record):
     spw_lost: set[str] = state_field(default_factory=set, encode=_unless_empty)
     carrier_hits: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     fired: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
+    #: The hexes (their names) put over the stacking limit unavoidably, by an involuntary
+    #: dismount: their owner unstacks at the first opportunity [§5.2].
+    overstacked: set[str] = state_field(default_factory=set, encode=_unless_empty)
 
 
 @dataclass

@@ -211,7 +211,7 @@ def why_not_dismount(state: PcState, unit: str) -> str | None:
             f"its carrier has moved {spent:g} MP, more than half its allowance "
             f"({allowance} // 2) [§13.2-13.3]"
         )
-    return None
+    return why_overstacked_dismounting(state, unit)
 
 
 def dismount(state: PcState, unit: str, why: str = "") -> None:
@@ -228,10 +228,49 @@ def dismount(state: PcState, unit: str, why: str = "") -> None:
     state.emit(PositionChanged(unit, f"dismounts from {_named(carrier)}{why}", "[§13.1-13.3]"))
 
 
-def involuntary(state: PcState, unit: str, why: str) -> None:
-    """An involuntary dismount [§13.2-13.3]."""
-    if unit in state.troops.mounted:
-        dismount(state, unit, f" (involuntary: {why})")
+def why_overstacked_dismounting(state: PcState, unit: str) -> str | None:
+    """Why the unit may not Dismount: its Steps, counted again once off its carrier, would put
+    its hex over the stacking limit [§5.2] (a tank's passenger counts none while it rides, a
+    truck's or SPW's one [§13.1-13.3])."""
+    from rules.panzer_command.moves import STACKING_LIMIT, steps_in
+
+    at = state.troops.hexes.get(unit)
+    if at is None:
+        return None
+    side = state.game.units[unit].side
+    total = steps_in(state, at, side, unit) + state.troops.steps[unit]
+    if total <= STACKING_LIMIT:
+        return None
+    return (
+        f"{state.game.name(at)} would hold {total} Steps: no more than {STACKING_LIMIT} Steps "
+        "end a Segment in a hex [§5.2]"
+    )
+
+
+def involuntary(state: PcState, unit: str, why: str, leaving: str | None = None) -> None:
+    """An involuntary dismount [§13.2-13.3]. When it puts the hex over the stacking limit
+    (``leaving``: the carrier, which leaves the hex, counted out), the overstack is unavoidable:
+    the hex is marked for its owner to unstack at the first opportunity [§5.2]."""
+    from rules.panzer_command.moves import STACKING_LIMIT, steps_in
+
+    if unit not in state.troops.mounted:
+        return
+    dismount(state, unit, f" (involuntary: {why})")
+    at = state.troops.hexes.get(unit)
+    if at is None:
+        return
+    total = steps_in(state, at, state.game.units[unit].side, leaving)
+    if total > STACKING_LIMIT:
+        name = state.game.name(at)
+        state.troops.overstacked.add(name)
+        state.emit(
+            PositionChanged(
+                unit,
+                f"{name} holds {total} Steps, over {STACKING_LIMIT}, unavoidably: its owner "
+                "unstacks at the first opportunity",
+                "[§5.2]",
+            )
+        )
 
 
 def vehicle_result(state: PcState, unit: str, result: str) -> str | None:
