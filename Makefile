@@ -40,11 +40,13 @@ bench: $(STAMP)
 
 # The seeded fuzz campaign: FUZZ_GAMES random games of each system, every promise checked
 # (tools/fuzz.py); results in build/fuzz/SYSTEM.jsonl, so a stopped run goes on where it
-# stopped (`make fuzz FUZZ_GAMES=10000`). fuzz-tests: the fuzz test files at size (slower
-# checks a step: every listed Armor order judged legal).
+# stopped (`make fuzz FUZZ_GAMES=10000`); `make fuzz FUZZ_BOTS=heuristic` puts each system's
+# heuristic bot on one side (build/fuzz/SYSTEM-heuristic.jsonl). fuzz-tests: the fuzz test
+# files at size (slower checks a step: every listed Armor order judged legal).
 FUZZ_GAMES ?= 1000
+FUZZ_BOTS ?= random
 fuzz: $(STAMP)
-	$(BIN)/python -m tools.fuzz --games $(FUZZ_GAMES) --jobs 2 --out build/fuzz
+	$(BIN)/python -m tools.fuzz --games $(FUZZ_GAMES) --bots $(FUZZ_BOTS) --jobs 2 --out build/fuzz
 
 # The mutation fuzz: MUTATE_TRIES position, scenario, replay, board and Tiled files, each
 # changed at one place (tools/mutate.py), read or refused with its place, never a traceback.

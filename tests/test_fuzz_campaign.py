@@ -134,3 +134,25 @@ def test_a_replay_that_plays_elsewhere_is_a_replay_failure_issue_21(
         "replay",
         "the replay ends on another fingerprint",
     )
+
+
+def test_a_heuristic_campaign_plays_the_heuristic_bot_on_one_side_and_reports_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--bots heuristic``: the system's heuristic bot plays side ``seed mod 2`` against the
+    random bot, with every check; its results are a file and a row of their own. (Random play
+    never dismounted a Panzer Command tank's riders into a full stack; the heuristic bot did.)"""
+    point = fuzz.scenarios_of("panzer-command")[0]
+    game = fuzz._game(point, 7)
+    heuristic = fuzz._play(game, 7, checked=True, bots="heuristic")
+    random_game = fuzz._play(game, 7, checked=True)
+    assert [a.text() for a in heuristic.history] != [a.text() for a in random_game.history]  # type: ignore[attr-defined]
+    again = fuzz._play(fuzz._game(point, 7), 7, checked=False, bots="heuristic")
+    assert again.fingerprint() == heuristic.fingerprint()  # type: ignore[attr-defined]
+    one = ["--system", "panzer-command", "--games", "1", "--jobs", "1", "--seed-from", "7"]
+    assert fuzz.main([*one, "--bots", "heuristic", "--out", str(tmp_path)]) == 0
+    [line] = (tmp_path / "panzer-command-heuristic.jsonl").read_text().splitlines()
+    row = json.loads(line)
+    assert (row["bots"], row["seed"], row["failure"]) == ("heuristic", 7, None)
+    assert row["actions"] == len(heuristic.history)  # type: ignore[attr-defined]
+    assert "panzer-command (heuristic)" in capsys.readouterr().out

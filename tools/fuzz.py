@@ -20,6 +20,11 @@ Every game, by the random bot on each side:
 - one game in :data:`SAME_SEED` is played again from its seed, by new bots, to the same
   fingerprint (the bots as well as the engine are deterministic).
 
+``--bots heuristic`` plays the same checks with the system's heuristic bot on one side (side
+``seed mod 2``) against the random bot: it reaches what purposeful play reaches and random
+play seldom does (a Panzer Command tank carrying infantry into a stack and dismounting them
+there). Its results go to ``SYSTEM-heuristic.jsonl``.
+
 The pytest fuzz files (tests/test_fuzz_campaign.py and each system's own) run a slice in CI.
 """
 
@@ -55,6 +60,8 @@ SAME_SEED = 10
 MAX_ACTIONS = 20_000
 #: The seed of game 0 (the pytest fuzz files use smaller seeds: the campaign plays others).
 SEED_FROM = 100_000
+#: Who plays: ``random`` on both sides, or ``heuristic`` on side ``seed mod 2``.
+BOTS = ("random", "heuristic")
 
 
 @dataclass(frozen=True)
@@ -69,6 +76,7 @@ class Result:
     max_rss_mb: float
     failure: str | None = None
     detail: str = ""
+    bots: str = "random"
 
     def line(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
@@ -113,14 +121,18 @@ def _game(path: Path, seed: int) -> object:
     return game_for(loaded, {s: PurchaseChoice("random", seed) for s in sides})  # type: ignore[arg-type]
 
 
-def _play(game: object, seed: int, checked: bool) -> object:
-    """A random-bot game from ``seed`` to its end; with ``checked``, every promise above."""
+def _play(game: object, seed: int, checked: bool, bots: str = "random") -> object:
+    """A game from ``seed`` to its end, by the random bot (``bots`` ``heuristic``: the
+    heuristic bot on side ``seed mod 2``); with ``checked``, every promise above."""
     from rules.bots.base import make_bot
     from rules.registry import rules_for
 
     state = game.new_initial_state(seed)  # type: ignore[attr-defined]
     invariants = rules_for(state.game.system).invariants if checked else None
-    bots = {side: make_bot("random", seed * 10 + i) for i, side in enumerate(state.game.sides)}
+    by_side = {
+        side: make_bot(bots if bots != "random" and i == seed % 2 else "random", seed * 10 + i)
+        for i, side in enumerate(state.game.sides)
+    }
     rng = random.Random(seed)
     while not state.is_terminal():
         done = len(state.history)
@@ -139,7 +151,7 @@ def _play(game: object, seed: int, checked: bool) -> object:
                 except Exception as e:  # a listed action must apply
                     why = f"'{other.text()}' is listed but: {e}"
                     raise PromiseError("listed-action", why) from e
-        action = bots[side].choose(state, side)
+        action = by_side[side].choose(state, side)
         if sampled:
             twin = state.clone()
             if twin.fingerprint() != state.fingerprint():
@@ -159,7 +171,7 @@ def _play(game: object, seed: int, checked: bool) -> object:
     return state
 
 
-def play_game(system: str, path: Path, seed: int) -> Result:
+def play_game(system: str, path: Path, seed: int, bots: str = "random") -> Result:
     """One fuzz game with every check; never raises (what went wrong is in the result)."""
     from rules.records.replay import Replay, replay
 
@@ -169,7 +181,7 @@ def play_game(system: str, path: Path, seed: int) -> Result:
     detail = ""
     try:
         game = _game(path, seed)
-        state = _play(game, seed, checked=True)
+        state = _play(game, seed, checked=True, bots=bots)
         actions = len(state.history)  # type: ignore[attr-defined]
         record = Replay.from_text(Replay.of(state, with_fingerprints=False).to_text())  # type: ignore[arg-type]
         # set up by the replay's own reading (scenario, rules version, purchases, seed), then
@@ -180,7 +192,7 @@ def play_game(system: str, path: Path, seed: int) -> Result:
         if again.fingerprint() != state.fingerprint():  # type: ignore[attr-defined]
             raise PromiseError("replay", "the replay ends on another fingerprint")
         if seed % SAME_SEED == 0:
-            twin = _play(_game(path, seed), seed, checked=False)
+            twin = _play(_game(path, seed), seed, checked=False, bots=bots)
             if twin.fingerprint() != state.fingerprint():  # type: ignore[attr-defined]
                 raise PromiseError("same-seed", "the same seed played again ends elsewhere")
     except PromiseError as e:
@@ -198,19 +210,22 @@ def play_game(system: str, path: Path, seed: int) -> Result:
         round(rss, 1),
         failure,
         detail,
+        bots,
     )
 
 
-def _task(args: tuple[str, str, int]) -> str:
-    system, path, seed = args
-    return play_game(system, Path(path), seed).line()
+def _task(args: tuple[str, str, int, str]) -> str:
+    system, path, seed, bots = args
+    return play_game(system, Path(path), seed, bots).line()
 
 
-def plan(system: str, games: int, seed_from: int = SEED_FROM) -> list[tuple[str, str, int]]:
-    """The campaign's games for a system: (system, scenario path, seed), game ``i`` on
+def plan(
+    system: str, games: int, seed_from: int = SEED_FROM, bots: str = "random"
+) -> list[tuple[str, str, int, str]]:
+    """The campaign's games for a system: (system, scenario path, seed, bots), game ``i`` on
     scenario ``i mod n``."""
     paths = scenarios_of(system)
-    return [(system, str(paths[i % len(paths)]), seed_from + i) for i in range(games)]
+    return [(system, str(paths[i % len(paths)]), seed_from + i, bots) for i in range(games)]
 
 
 def done_in(out: Path) -> set[tuple[str, int]]:
@@ -228,11 +243,16 @@ def done_in(out: Path) -> set[tuple[str, int]]:
 
 
 def run(
-    system: str, games: int, out: Path, jobs: int = 1, seed_from: int = SEED_FROM
+    system: str,
+    games: int,
+    out: Path,
+    jobs: int = 1,
+    seed_from: int = SEED_FROM,
+    bots: str = "random",
 ) -> Iterator[Result]:
     """Play the system's campaign, skipping the games ``out`` holds; append each result."""
     done = done_in(out)
-    todo = [t for t in plan(system, games, seed_from) if (t[0], t[2]) not in done]
+    todo = [t for t in plan(system, games, seed_from, bots) if (t[0], t[2]) not in done]
     out.parent.mkdir(parents=True, exist_ok=True)
     cut = out.exists() and out.stat().st_size > 0 and not out.read_bytes().endswith(b"\n")
     with out.open("a", encoding="utf-8") as f:
@@ -264,7 +284,8 @@ def results(paths: Iterable[Path]) -> dict[str, list[dict[str, object]]]:
                 r = json.loads(line)
             except ValueError:
                 continue
-            rows.setdefault(r["system"], []).append(r)
+            bots = r.get("bots", "random")
+            rows.setdefault(r["system"] + ("" if bots == "random" else f" ({bots})"), []).append(r)
     return rows
 
 
@@ -299,16 +320,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (2)")
     parser.add_argument("--seed-from", type=int, default=SEED_FROM)
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "fuzz", help="a folder")
+    parser.add_argument(
+        "--bots", choices=BOTS, default="random", help="heuristic: on one side (random)"
+    )
     parser.add_argument("--report", action="store_true", help="sum up --out and stop")
     args = parser.parse_args(argv)
     systems = args.system or sorted(FOLDERS)
-    files = [args.out / f"{s}.jsonl" for s in systems]
+    suffix = "" if args.bots == "random" else f"-{args.bots}"
+    files = [args.out / f"{s}{suffix}.jsonl" for s in systems]
     if not args.report:
         if not 1 <= args.jobs <= 64 or args.games < 0:
             parser.error("--jobs must be 1 to 64 and --games not negative")
         for system, out in zip(systems, files, strict=True):
             start = time.perf_counter()
-            for n, r in enumerate(run(system, args.games, out, args.jobs, args.seed_from), 1):
+            games = run(system, args.games, out, args.jobs, args.seed_from, args.bots)
+            for n, r in enumerate(games, 1):
                 if r.failure:
                     print(f"{system} {r.scenario} seed {r.seed}: {r.failure}", flush=True)
                 if n % 100 == 0:
