@@ -291,8 +291,9 @@ def results(paths: Iterable[Path]) -> dict[str, list[dict[str, object]]]:
 
 def summary(rows: dict[str, list[dict[str, object]]]) -> list[str]:
     """Per system: games, failures, actions, time and memory; then each failure."""
+    width = max([15, *map(len, rows)])
     lines = [
-        f"{'system':15} {'games':>6} {'failed':>6} {'actions':>8} {'mean s':>7} "
+        f"{'system':{width}} {'games':>6} {'failed':>6} {'actions':>8} {'mean s':>7} "
         f"{'worst s':>8} {'max RSS MB':>10}"
     ]
     failures: list[str] = []
@@ -300,7 +301,7 @@ def summary(rows: dict[str, list[dict[str, object]]]) -> list[str]:
         bad = [r for r in found if r["failure"]]
         secs = [float(r["seconds"]) for r in found]  # type: ignore[arg-type]
         lines.append(
-            f"{system:15} {len(found):>6} {len(bad):>6} "
+            f"{system:{width}} {len(found):>6} {len(bad):>6} "
             f"{sum(int(r['actions']) for r in found):>8} "  # type: ignore[call-overload]
             f"{sum(secs) / len(secs):>7.2f} {max(secs):>8.2f} "
             f"{max(float(r['max_rss_mb']) for r in found):>10.0f}"  # type: ignore[arg-type]
