@@ -225,3 +225,23 @@ def test_trucks_results_and_who_remounts_13_2() -> None:
     assert "target's Defense Rating [§2.5; §7.3] +2" in work.steps
     apply_result(state, RIFLES, "1")
     assert RIFLES in state.troops.eliminated
+
+
+def test_the_owner_unstacks_an_overstacked_hex_at_his_first_opportunity_5_2() -> None:
+    """[§5.2] "Should over-stacking occur unavoidably, the owner of the units must unstack the
+    units at his first opportunity": in the Soviet Segment, 0101 marked with 8 Steps, the
+    Segment does not end while a unit there may move out without a Direct Command; the KV
+    moves to 0102 (6 Steps left), and it may end."""
+    from rules.engine.actions import Done
+
+    game = _game()
+    keep = {PZGR: "0110", T34: "0101", RIFLES: "0101", KV: "0101", AT45: "0101"}
+    state = segment(game, "soviet", keep)
+    state.troops.overstacked.add("0101")
+    assert Done("soviet") not in state.legal_actions()
+    with pytest.raises(IllegalActionError, match=r"0101 holds 8 Steps.*moves out first.*\[§5.2\]"):
+        state.apply(Done("soviet"))
+    state.apply("move soviet.su-kv.1 0102")
+    assert Done("soviet") in state.legal_actions()
+    state.apply(Done("soviet"))
+    assert state.play.phase == "action"

@@ -123,7 +123,7 @@ from rules.panzer_command.intel import (
     secret_to,
 )
 from rules.panzer_command.minefields import read_minefields
-from rules.panzer_command.moves import move, move_options
+from rules.panzer_command.moves import move, move_options, why_not_end_segment
 from rules.panzer_command.night import is_night
 from rules.panzer_command.offmap import (
     batteries,
@@ -584,6 +584,8 @@ class PcState(State):
                     if self._acts_no_more(u):
                         continue  # each of its options would be refused
                     found.extend(a for a in self.unit_options(u) if why_not_act(u, a.verb) is None)
+                if why_not_end_segment(self, s) is not None:
+                    continue  # a unit moves out of an overstacked hex first [§5.2]
             found.append(Done(s))
         if hidden.plays(self):  # no action aims at a unit its side has not sighted [§22.5]
             found = [a for a in found if not hidden.is_hidden(self, getattr(a, "target", ""))]

@@ -153,6 +153,27 @@ def steps_in(state: PcState, h: Hex, side: str, leaving: str | None = None) -> i
     )
 
 
+def why_not_end_segment(state: PcState, side: str) -> str | None:
+    """Why the side may not end its Segment yet: a hex of its own, overstacked unavoidably
+    (:attr:`rules.panzer_command.records.Troops.overstacked`), holds a unit that may move out
+    now without a Direct Command: this is its owner's first opportunity to unstack [§5.2]."""
+    for name in sorted(state.troops.overstacked):
+        h = state.game.by_name[name]
+        total = steps_in(state, h, side)
+        if total <= STACKING_LIMIT:
+            continue
+        here = sorted(u for u, at in state.troops.hexes.items() if at == h)
+        for unit in here:
+            if state.game.units[unit].side != side or state.needs_command(unit):
+                continue
+            if state.why_not_act(unit, "move") is None and move_options(state, unit):
+                return (
+                    f"{name} holds {total} Steps, over {STACKING_LIMIT}: {unit} moves out first, "
+                    "the owner unstacking at his first opportunity [§5.2]"
+                )
+    return None
+
+
 def why_overstacked(state: PcState, unit: str, h: Hex) -> str | None:
     """Why the unit may not end its move in ``h``: more than 6 Steps there [§5.2]."""
     side = state.game.units[unit].side

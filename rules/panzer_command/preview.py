@@ -53,7 +53,7 @@ from rules.panzer_command.fire import (
 )
 from rules.panzer_command.hidden import is_hidden
 from rules.panzer_command.modern import why_not_move_fire, why_not_split
-from rules.panzer_command.moves import path_cost, why_not_move
+from rules.panzer_command.moves import path_cost, why_not_end_segment, why_not_move
 from rules.panzer_command.offmap import why_not_offmap
 from rules.panzer_command.opportunity import why_not as why_not_opfire
 from rules.panzer_command.reacting import why_not_done
@@ -71,7 +71,9 @@ def why_not(state: PcState, action: Action) -> str | None:
     if isinstance(action, Done):
         if action.side not in state.to_act():
             return f"{action.side} may not act now"
-        return why_not_done(state) if state.reaction.trigger else None
+        if state.reaction.trigger:
+            return why_not_done(state)
+        return why_not_end_segment(state, action.side) if state.play.phase == "segment" else None
     if isinstance(action, OpFire):
         if is_hidden(state, action.target):
             return f"'{action.target}' is no enemy unit your side has sighted [§22.5]"
