@@ -384,3 +384,73 @@ def test_a_library_board_that_is_no_file_is_marked_and_refused_never_a_traceback
         assert item.toolTip().startswith(f"Section {name} cannot be read: {folder / name}.yaml")
         assert not item.flags() & Qt.ItemFlag.ItemIsDragEnabled
     assert "not a regular file" in palette.item(4).toolTip()
+
+
+def test_the_sections_palette_grows_to_three_rows_for_a_library_of_boards(
+    window: MainWindow, qtbot: QtBot, library: Path
+) -> None:
+    """The Sections palette was one row tall: a library of boards hid behind a scroll bar
+    in a strip 74 px high. It is as tall as its rows of boards at its width, up to three:
+    each board shows without scrolling; past three rows it scrolls, the fourth row peeking
+    out; narrowed (the window made smaller), it takes more rows."""
+    from PySide6.QtWidgets import QDockWidget
+
+    from editor.mapview.sections import PALETTE_ROWS
+    from model.boardedit import use_board_library
+    from model.resources import boards_changed
+
+    panel, palette = window.sections_panel, window.sections_panel.palette
+    dock = next(d for d in window.findChildren(QDockWidget) if panel in d.findChildren(type(panel)))
+    dock.show()
+    dock.raise_()
+    qtbot.waitUntil(panel.isVisible)
+    assert palette.count() == 3 and palette.height() == palette.gridSize().height() + 10
+
+    def boards_shown() -> list[str]:
+        seen = palette.viewport().rect()
+        return [
+            palette.item(i).text()
+            for i in range(palette.count())
+            if seen.contains(palette.visualItemRect(palette.item(i)))
+        ]
+
+    folder = library / "armor"
+    folder.mkdir(parents=True)
+    j = (resources_root() / "armor" / "boards" / "J.yaml").read_text()
+    for n in range(1, 8):
+        (folder / f"M{n}.yaml").write_text(j.replace("id: J", f"id: M{n}"))
+    use_board_library()
+    boards_changed()  # as a board written in the editor does
+    panel.set_document(window.document)
+    qtbot.waitUntil(lambda: len(boards_shown()) == 10)
+    wide_per_row = (palette.width() - 2 * palette.frameWidth()) // palette.gridSize().width()
+    assert palette.height() == -(-10 // wide_per_row) * palette.gridSize().height() + 10
+    assert not palette.verticalScrollBar().isVisible()
+
+    for n in range(8, 31):
+        (folder / f"M{n}.yaml").write_text(j.replace("id: J", f"id: M{n}"))
+    use_board_library()
+    boards_changed()  # as a board written in the editor does
+    panel.set_document(window.document)
+    assert palette.count() == 33
+    tall = PALETTE_ROWS * palette.gridSize().height() + 10
+    qtbot.waitUntil(lambda: palette.height() == tall and palette.verticalScrollBar().isVisible())
+    assert 0 < len(boards_shown()) < 33  # the rest scroll into view
+
+    wide = palette.width()
+    grid = palette.gridSize().width()
+    narrow = wide - (wide - 2 * palette.frameWidth()) % grid - grid // 2  # a board less a row
+    window.resizeDocks([dock], [dock.width() - (wide - narrow)], Qt.Orientation.Horizontal)
+    qtbot.waitUntil(lambda: palette.width() < wide)
+    assert palette.height() == tall  # no more than three rows
+    for n in range(8, 31):
+        (folder / f"M{n}.yaml").unlink()
+    use_board_library()
+    boards_changed()  # as a board written in the editor does
+    panel.set_document(window.document)
+    qtbot.waitUntil(lambda: len(boards_shown()) == 10)
+    per_row = (palette.width() - 2 * palette.frameWidth()) // palette.gridSize().width()
+    assert per_row == wide_per_row - 1  # narrower: as many rows or more, every board shown
+    assert (
+        palette.height() == min(PALETTE_ROWS, -(-10 // per_row)) * palette.gridSize().height() + 10
+    )

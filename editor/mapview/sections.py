@@ -16,6 +16,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPen,
     QPixmap,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import (
     QComboBox,
@@ -44,6 +45,10 @@ from model.resources import board_ids, load_board
 SECTION_MIME = "application/x-hexwright-section"
 
 
+#: The most rows of boards the Sections palette shows at once; a larger library scrolls.
+PALETTE_ROWS = 3
+
+
 class _Palette(DragPalette):
     """Board sections with thumbnails."""
 
@@ -66,6 +71,26 @@ class _Palette(DragPalette):
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt API
         super().paintEvent(event)
         self.painted.emit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        self.fit_rows()
+
+    def fit_rows(self) -> None:
+        """As tall as its rows of boards at its width, one to :data:`PALETTE_ROWS`: a library
+        of many boards shows them (past that, the list scrolls). Only the height follows the
+        width, so the panel's layout settles at once."""
+        grid = self.gridSize()
+        inner = self.width() - 2 * self.frameWidth()
+        per_row = max(1, inner // grid.width())
+        rows = -(-self.count() // per_row)
+        if rows > PALETTE_ROWS:  # the scroll bar takes its width from the rows
+            inner -= self.verticalScrollBar().sizeHint().width()
+            per_row = max(1, inner // grid.width())
+        shown = min(PALETTE_ROWS, max(1, -(-self.count() // per_row)))
+        height = shown * grid.height() + 10  # the frame and the last row's margin
+        if self.minimumHeight() != height or self.maximumHeight() != height:
+            self.setFixedHeight(height)
 
 
 def blank_pixmap(size: QSize) -> QPixmap:
@@ -138,7 +163,7 @@ class SectionsPanel(QWidget):
         layout.addWidget(_caption("Drag a section onto the map"))
         self.palette = _Palette()
         self.palette.painted.connect(self._start_thumbnails)
-        self.palette.setFixedHeight(74)
+        self.palette.fit_rows()
         layout.addWidget(self.palette)
         layout.addWidget(_caption("On the map"))
         self.laid = QListWidget()
@@ -206,6 +231,7 @@ class SectionsPanel(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, board_id)
             item.setToolTip(f"Section {board_id}: drag it onto the map")
             self.palette.addItem(item)
+        self.palette.fit_rows()
         self.palette.update()  # its paint starts the thumbnails
         self.refresh()
 
