@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
+from rules.engine.invariants import on_map_and_gone
 
 if TYPE_CHECKING:
     from rules.engine.core import State
@@ -56,13 +57,12 @@ def _units(state: PcState) -> list[str]:
         steps = troops.steps.get(unit, 0)
         if not 1 <= steps <= spec.steps:
             wrong.append(f"{unit} has {steps} Steps on the map, of its {spec.steps} [§2.5]")
-        for where, gone in (
+        gone = (
             ("eliminated [§11.1]", troops.eliminated),
             ("removed [§14.7]", support.removed),
             ("exited [§5.3]", support.exited),
-        ):
-            if unit in gone:
-                wrong.append(f"{unit} is on the map and {where}")
+        )
+        wrong += on_map_and_gone(unit, gone)
     for unit in sorted(set(troops.eliminated)):
         if troops.eliminated.count(unit) > 1:
             wrong.append(f"{unit} is eliminated {troops.eliminated.count(unit)} times")

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.engine.invariants import on_map_and_gone
+
 if TYPE_CHECKING:
     from rules.engine.core import State
 
@@ -36,13 +38,12 @@ def invariants(state: State) -> list[str]:
             wrong.append(f"{man} is on the map but not of the game")
         if h not in g.amap.hexes:
             wrong.append(f"{man} stands off the map at {h}")
-        for where, men in (
+        gone = (
             ("waiting to enter [19.32]", troops.waiting),
             ("moved off the map [7.26]", troops.exited),
             ("lost to the depleted draw [19.21]", troops.lost),
-        ):
-            if man in men:
-                wrong.append(f"{man} is on the map and {where}")
+        )
+        wrong += on_map_and_gone(man, gone)
     for man, how in troops.disabled.items():
         if how not in DISABLED:
             wrong.append(f"{man} is disabled as '{how}' [8.44; 9]")
