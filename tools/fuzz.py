@@ -34,6 +34,7 @@ import argparse
 import functools
 import json
 import multiprocessing
+import os
 import random
 import resource
 import sys
@@ -348,4 +349,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # the reader went away (``--report | head``)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
