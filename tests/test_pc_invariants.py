@@ -105,6 +105,8 @@ def test_markers_are_of_units_on_the_map() -> None:
     troops.in_ip.add(gone)
     troops.entrenchments["1307"] = T34  # the PaK's hex, not the T-34's
     troops.entrenchments["9999"] = ""
+    troops.concentrations[T34B] = "3107"
+    troops.suppressed.add(T34B)  # a Suppressed unit loses its Concentration [§10.3]
     wrong = invariants(state)
     assert f"{gone} is Suppressed and not on the map [§11.1]" in wrong
     assert f"{gone} has 1 Cohesion Hits (0 to 2, on the map) [§11.1]" in wrong
@@ -113,7 +115,9 @@ def test_markers_are_of_units_on_the_map() -> None:
     assert f"{gone} is in an Improved Position and not on the map [§19]" in wrong
     assert f"{T34} occupies the entrenchment in 1307 and is not there [§16.5]" in wrong
     assert "an entrenchment in 9999, no hex of the map [§16.5]" in wrong
-    assert len(wrong) == 7
+    assert f"{T34B} Concentrates its fire and is Suppressed [§10.3]" in wrong
+    assert f"{gone} Concentrates its fire and is Suppressed [§10.3]" in wrong
+    assert len(wrong) == 9
 
 
 def test_a_passenger_rides_its_own_sides_tank_in_its_hex() -> None:

@@ -11,7 +11,8 @@ and a position file read is held to it):
   count none, a truck or SPW one [§13.1-13.2]), but one an involuntary dismount overstacked,
   marked for its owner to unstack [§5.2];
 - Suppression, Cohesion Hits (0 to 2 [§11.1]), Concentrations [§10] and Improved Positions
-  [§19] are of units on the map; an entrenchment's occupant stands in it [§16.5];
+  [§19] are of units on the map; a Suppressed unit has no Concentration [§10.3]; an
+  entrenchment's occupant stands in it [§16.5];
 - a passenger rides a truck, an SPW or a tank of its own side in its own hex [§13.1-13.3];
 - a side's Regimental HQ is with a unit of its own regiment still in play [§4.1; §4.3], and a
   side whose HQ was destroyed in a Close Assault has none [§3.1 Preparation A];
@@ -114,6 +115,8 @@ def _markers(state: PcState) -> list[str]:
             )
     for unit in sorted(set(troops.concentrations) - set(on_map)):
         wrong.append(f"{unit} Concentrates its fire and is not on the map [§10]")
+    for unit in sorted(set(troops.concentrations) & troops.suppressed):
+        wrong.append(f"{unit} Concentrates its fire and is Suppressed [§10.3]")
     for unit in sorted(troops.in_ip - set(on_map)):
         wrong.append(f"{unit} is in an Improved Position and not on the map [§19]")
     for name, unit in sorted(troops.entrenchments.items()):
