@@ -239,7 +239,14 @@ def test_the_owner_unstacks_an_overstacked_hex_at_his_first_opportunity_5_2() ->
     state = segment(game, "soviet", keep)
     state.troops.overstacked.add("0101")
     assert Done("soviet") not in state.legal_actions()
-    with pytest.raises(IllegalActionError, match=r"0101 holds 8 Steps.*moves out first.*\[§5.2\]"):
+    left = state.progress().left["soviet"]  # what test play shows the side has left to do
+    assert left.startswith(
+        "0101 holds 8 Steps, over 6: a unit moves out of it first (soviet.su-kv.1 may), the "
+        "owner unstacking at his first opportunity [§5.2]; then an Action for each of"
+    )
+    with pytest.raises(
+        IllegalActionError, match=r"0101 holds 8 Steps.*moves out of it first.*\[§5.2\]"
+    ):
         state.apply(Done("soviet"))
     state.apply("move soviet.su-kv.1 0102")
     assert Done("soviet") in state.legal_actions()

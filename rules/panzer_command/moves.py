@@ -168,8 +168,8 @@ def why_not_end_segment(state: PcState, side: str) -> str | None:
                 continue
             if state.why_not_act(unit, "move") is None and move_options(state, unit):
                 return (
-                    f"{name} holds {total} Steps, over {STACKING_LIMIT}: {unit} moves out first, "
-                    "the owner unstacking at his first opportunity [§5.2]"
+                    f"{name} holds {total} Steps, over {STACKING_LIMIT}: a unit moves out of it "
+                    f"first ({unit} may), the owner unstacking at his first opportunity [§5.2]"
                 )
     return None
 

@@ -30,6 +30,7 @@ from rules.panzer_command.actions import (
     SplitFire,
 )
 from rules.panzer_command.intel import SEGMENTS
+from rules.panzer_command.moves import why_not_end_segment
 
 if TYPE_CHECKING:
     from rules.panzer_command.game import PcState
@@ -49,6 +50,9 @@ def progress(state: PcState) -> Progress:
         units = {a.unit for a in state.legal_actions() if isinstance(a, Move | Fire | Rally)}
         points = f", {state.command.dc[side]} Direct Command(s) left" if direct and side else ""
         left = f"an Action for each of {len(units)} unit(s), or pass{points}"
+        unstack = why_not_end_segment(state, side) if side else None
+        if unstack is not None:  # the Segment does not end yet [§5.2]
+            left = f"{unstack}; then {left}"
         phase, step, rule = f"{kind} Segment", f"Chit {state.play.chit}", "Panzer Command [§3.2]"
         done = "End the Segment"
     elif state.play.phase == "prep":
