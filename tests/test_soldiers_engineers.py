@@ -679,6 +679,15 @@ def test_18_5_a_pillbox_cancels_the_terrain_holds_five_and_is_closed_to_the_enem
         state.troops.hexes[m] = spot
     friend = state.able("german")[6]
     assert "at most 5 men [18.51]" in (why_not_enter(state, friend, spot) or "")
+    from rules.soldiers.invariants import invariants
+
+    # six men put inside by hand above: a position no game reaches
+    [over] = [w for w in invariants(state) if "[18.51]" in w]
+    assert f"6 able men in the pillbox in {game.name(spot)}, over 5 [18.51]" in over
+    sixth = state.able("german")[5]
+    state.troops.disabled[sixth] = "incapacitated"  # carried in: not counted
+    assert not [w for w in invariants(state) if "[18.51]" in w]
+    del state.troops.disabled[sixth]
     state.active.risk, state.active.current = "Wary", inside
     assert fire_types(state, inside) == ("quick", "aimed", "sustained")
 

@@ -5,6 +5,7 @@
   depleted squad's draw [19.21];
 - a disabled man is killed or incapacitated [8.44], or captured [9]; a prisoner's guard is
   the enemy's [9];
+- a pillbox holds at most five able men [18.51];
 - every chit stands on a space of the Command Track [5.1], and a committed chit is its own
   side's [5.2];
 - a chit removed for catastrophic loss stands Off and is not committed; a chit loss waiting
@@ -18,7 +19,9 @@ from typing import TYPE_CHECKING
 from rules.engine.invariants import on_map_and_gone
 
 if TYPE_CHECKING:
+    from model.hexes import Hex
     from rules.engine.core import State
+    from rules.soldiers.game import SoldiersState
 
 #: What a disabled man may be [8.44; 9].
 DISABLED = ("killed", "incapacitated", "captured")
@@ -50,6 +53,7 @@ def invariants(state: State) -> list[str]:
     for man, guard in troops.captured.items():
         if man in g.men and guard in g.men and g.men[man].side == g.men[guard].side:
             wrong.append(f"{man} is guarded by his own side's {guard} [9]")
+    wrong += _pillboxes(state)
     for chit, space in state.track.space.items():
         if space not in SPACES:
             wrong.append(f"chit {chit} on '{space}', not a space of the Command Track [5.1]")
@@ -67,3 +71,20 @@ def invariants(state: State) -> list[str]:
             if not on or chit in track.removed or chit == state.active.chit:
                 wrong.append(f"chit {chit} offered for {losing.squad}'s loss [6.28]")
     return wrong
+
+
+def _pillboxes(state: SoldiersState) -> list[str]:
+    """A pillbox holds at most five able men [18.51] (the disabled are carried in, not
+    counted: :func:`rules.soldiers.preparations.why_not_enter`)."""
+    from rules.soldiers.preparations import PILLBOX_MEN, kinds
+
+    inside: dict[Hex, list[str]] = {}
+    for man, h in state.troops.hexes.items():
+        if man not in state.troops.disabled:
+            inside.setdefault(h, []).append(man)
+    return [
+        f"{', '.join(sorted(men))}: {len(men)} able men in the pillbox in "
+        f"{state.game.name(h)}, over {PILLBOX_MEN} [18.51]"
+        for h, men in sorted(inside.items(), key=lambda kv: state.game.name(kv[0]))
+        if len(men) > PILLBOX_MEN and "pillbox" in kinds(state, h)
+    ]
