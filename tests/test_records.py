@@ -86,3 +86,58 @@ def test_plain_data_is_sorted_where_order_does_not_matter() -> None:
     assert plain(frozenset({"b", "a"})) == ["a", "b"]
     with pytest.raises(TypeError):
         plain(object())
+
+
+@pytest.mark.parametrize("system", ["panzer44", "armor", "soldiers", "panzer-command"])
+def test_no_two_records_of_a_systems_state_share_a_snapshot_key(system: str) -> None:
+    """A state's snapshot merges its records' snapshots, and refuses two with the same key
+    (:meth:`rules.engine.core.State._snapshot`). A Soldiers game that had both destroyed a
+    man's weapon (``troops.destroyed``) and an objective (``field.destroyed``) failed on its
+    fingerprint (a heuristic-bot fuzz game of scenario 22); keys that are left out while empty
+    collide only in such a game. Armor had two such pairs: ``entered`` (a walk under way, and
+    the units inside a Pillbox) and ``laid`` (the SBG Bridge AVREs' Spans, and the Mines
+    written). Every key each record may write is told apart here, for every system, from its
+    fields (a record with a snapshot of its own writes one key, its name on the state:
+    ``reaction``)."""
+    import dataclasses
+
+    from rules.engine.record import _encoders
+    from tools import fuzz
+
+    path = fuzz.scenarios_of(system)[0]
+    state = fuzz._game(path, 1).new_initial_state(1)  # type: ignore[attr-defined]
+    owners: dict[str, str] = {}
+    for name, value in vars(state).items():
+        if not isinstance(value, Record):
+            continue
+        own = type(value).snapshot is not Record.snapshot
+        keys = [name] if own else [key for _, key, _ in _encoders(type(value))]
+        assert dataclasses.is_dataclass(value)
+        for key in keys:
+            assert key not in owners, f"{system}: '{key}' of {name} and of {owners[key]}"
+            owners[key] = name
+    assert len(owners) > 5
+
+
+def test_a_state_holding_both_sides_of_a_former_key_pair_has_its_fingerprint() -> None:
+    """The pairs the test above found, filled at once on real states: a Soldiers man's weapon
+    and an objective destroyed; an Armor walk under way beside a unit inside a Pillbox, and a
+    Span laid beside Mines written. Each raised "a key of its snapshot is another record's"
+    from ``fingerprint()`` (so from every clone check, autosave and replay)."""
+    from tools import fuzz
+
+    soldiers = fuzz._game(fuzz.SCENARIOS / "soldiers" / "22-street-fighting-in-grave.yaml", 1)
+    state = soldiers.new_initial_state(1)  # type: ignore[attr-defined]
+    man = next(iter(state.troops.hexes))
+    state.troops.destroyed.add(man)
+    state.field.destroyed.add("A/0101")
+    assert state.clone().fingerprint() == state.fingerprint()
+    armor = fuzz._game(fuzz.scenarios_of("armor")[0], 1).new_initial_state(1)  # type: ignore[attr-defined]
+    unit = next(iter(armor.troops.hexes))
+    armor.execution.entered, armor.fieldworks.entered[unit] = True, "K2013"
+    armor.specials.laid.add(unit)
+    armor.fieldworks.laid[unit] = {}
+    snapshot = armor._snapshot()
+    assert snapshot["walk_entered"] is True and snapshot["entered"] == {unit: "K2013"}
+    assert snapshot["spans_laid"] == [unit] and unit in snapshot["laid"]
+    assert armor.clone().fingerprint() == armor.fingerprint()

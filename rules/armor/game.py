@@ -164,7 +164,7 @@ from rules.engine.sequence import Phase, Segment, steps
 from rules.maps.game import MapGame
 from rules.records.position import PositionReader
 
-RULES_VERSION = "armor-0.9"
+RULES_VERSION = "armor-0.10"
 
 
 class ArmorGame(MapGame):

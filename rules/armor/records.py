@@ -133,7 +133,9 @@ class Execution(Record):
     executed: set[str] = state_field(default_factory=set, encode=_unless_empty)
     mover: str | None = state_field(default=None, encode=_unless_empty)
     progress: int = state_field(default=0, encode=_unless_empty)
-    entered: bool = state_field(default=False, encode=_unless_empty)
+    #: Its own key in the snapshot: ``entered`` is :class:`Fieldworks`' (the units inside a
+    #: Pillbox), and a game with both would fail on its fingerprint.
+    entered: bool = state_field(default=False, key="walk_entered", encode=_unless_empty)
     asked: Trigger | None = state_field(default=None, encode=_trigger)
     declined: set[tuple[str, str]] = state_field(default_factory=set, encode=_unless_empty)
     overrun: str = state_field(default="", encode=_unless_empty)

@@ -326,8 +326,12 @@ class Battlefield(Record):
     closed_hexes: dict[str, str] = state_field(default_factory=dict, encode=_unless_empty)
     lasting_smoke: set[str] = state_field(default_factory=set, encode=_unless_empty)
     fire_targets: list[list[str]] = state_field(default_factory=list, encode=_unless_empty)
-    #: The hexes of objectives destroyed (a bridge, the Raid's target [20.3; 22.6]), by name.
-    destroyed: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    #: The hexes of objectives destroyed (a bridge, the Raid's target [20.3; 22.6]), by name;
+    #: its own key in the snapshot (``destroyed`` is the men's weapons', :class:`Troops`: a game
+    #: with both failed on its fingerprint).
+    destroyed: set[str] = state_field(
+        default_factory=set, key="objectives_destroyed", encode=_unless_empty
+    )
     #: What a scenario's events left pending or set (``A1 due``: a demolition at the end of
     #: the cycle [22.6]; ``C/1508 unwired`` [22.6]) (:mod:`rules.soldiers.scenario_effects`).
     marks: set[str] = state_field(default_factory=set, encode=_unless_empty)

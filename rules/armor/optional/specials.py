@@ -91,7 +91,9 @@ class Specials(Record):
     attempted: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     carrying: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     spans: dict[Hex, str] = state_field(default_factory=dict, encode=_unless_empty)
-    laid: set[str] = state_field(default_factory=set, encode=_unless_empty)
+    #: Its own key in the snapshot: ``laid`` is :class:`rules.armor.records.Fieldworks`' (the
+    #: Mines written), and a game with both would fail on its fingerprint.
+    laid: set[str] = state_field(default_factory=set, key="spans_laid", encode=_unless_empty)
 
 
 def _flag(state: ArmorState, unit: str, key: str) -> bool:
