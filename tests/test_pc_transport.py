@@ -12,7 +12,14 @@ from test_pc_opportunity import POINT_161, of, segment
 
 from model.scenario_io import load_scenario
 from rules.engine.errors import IllegalActionError
-from rules.panzer_command.actions import Dismount, Fire, FireExplained, Mount, UnitMoved
+from rules.panzer_command.actions import (
+    Dismount,
+    Fire,
+    FireExplained,
+    Mount,
+    PositionChanged,
+    UnitMoved,
+)
 from rules.panzer_command.fire import apply_result, attack_strength
 from rules.panzer_command.game import PanzerCommandGame
 from rules.records.position import PositionReader
@@ -252,3 +259,26 @@ def test_the_owner_unstacks_an_overstacked_hex_at_his_first_opportunity_5_2() ->
     assert Done("soviet") in state.legal_actions()
     state.apply(Done("soviet"))
     assert state.play.phase == "action"
+
+
+def test_a_move_stopped_in_a_hex_it_passed_through_marks_the_overstack_5_2() -> None:
+    """[§5.2] "There is no limit to the number of units that can move through the same hex
+    during a Segment", but a unit stopped there by Opportunity Fire [§8.2] ends in it: fuzz
+    campaign game 108089 (Sowchos 79, random bots) had the T-34 soviet.su-t34.1 stopped in
+    0916 on its way through, with 6 Soviet Steps there already, and the Segment ended with 8
+    (an invariant broke after its 51st action). The hex is marked as overstacked
+    unavoidably, for its owner to unstack; the game keeps every promise to its end."""
+    from tools import fuzz
+
+    sowchos = fuzz.SCENARIOS / "panzer-command" / "sowchos-79.yaml"
+    result = fuzz.play_game("panzer-command", sowchos, 108089)
+    assert (result.failure, result.detail) == (None, "")
+    state = fuzz._play(fuzz._game(sowchos, 108089), 108089, checked=False)
+    marks = [
+        e.describe()
+        for e in state.log  # type: ignore[attr-defined]
+        if isinstance(e, PositionChanged) and e.rule == "[§5.2]"
+    ]
+    assert any(
+        m.startswith("soviet.su-t34.1: 0916 holds 8 Steps, over 6, unavoidably") for m in marks
+    )

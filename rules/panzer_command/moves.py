@@ -15,7 +15,7 @@ from model.hexes import Hex
 from rules.engine.actions import Move
 from rules.engine.events import UnitDeployed
 from rules.movement.reach import Edges, Reach, reachable
-from rules.panzer_command.actions import UnitHit, UnitMoved
+from rules.panzer_command.actions import PositionChanged, UnitHit, UnitMoved
 from rules.panzer_command.digging import arrive, leave
 from rules.panzer_command.exits import OFF, exit_hexes, leave_map, off_map_cost, why_not_exit
 from rules.panzer_command.fire import end_concentration
@@ -410,6 +410,19 @@ def _finish(state: PcState, move: Reaction) -> None:
     state.emit(UnitMoved(unit, tuple(move.walked), move.spent, spec.movement, tuple(move.why)))
     if unit in state.troops.hexes:
         arrive(state, unit, state.troops.hexes[unit])
+        at = state.troops.hexes[unit]
+        total = steps_in(state, at, state.game.units[unit].side)
+        if total > STACKING_LIMIT:  # stopped by Opportunity Fire in a hex it passed through
+            name = state.game.name(at)
+            state.troops.overstacked.add(name)
+            state.emit(
+                PositionChanged(
+                    unit,
+                    f"{name} holds {total} Steps, over {STACKING_LIMIT}, unavoidably: its owner "
+                    "unstacks at the first opportunity",
+                    "[§5.2]",
+                )
+            )
 
 
 def pinned_out(state: PcState, unit: str) -> None:
