@@ -410,19 +410,28 @@ def _finish(state: PcState, move: Reaction) -> None:
     state.emit(UnitMoved(unit, tuple(move.walked), move.spent, spec.movement, tuple(move.why)))
     if unit in state.troops.hexes:
         arrive(state, unit, state.troops.hexes[unit])
-        at = state.troops.hexes[unit]
-        total = steps_in(state, at, state.game.units[unit].side)
-        if total > STACKING_LIMIT:  # stopped by Opportunity Fire in a hex it passed through
-            name = state.game.name(at)
-            state.troops.overstacked.add(name)
-            state.emit(
-                PositionChanged(
-                    unit,
-                    f"{name} holds {total} Steps, over {STACKING_LIMIT}, unavoidably: its owner "
-                    "unstacks at the first opportunity",
-                    "[§5.2]",
-                )
+        mark_overstack(state, unit)  # stopped by Opportunity Fire in a hex it passed through
+
+
+def mark_overstack(state: PcState, unit: str, leaving: str | None = None) -> None:
+    """The unit's hex (``leaving``, its carrier, counted out) over the stacking limit, when it
+    is, is overstacked unavoidably: marked, for its owner to unstack at his first opportunity,
+    and said [§5.2]."""
+    at = state.troops.hexes.get(unit)
+    if at is None:
+        return
+    total = steps_in(state, at, state.game.units[unit].side, leaving)
+    if total > STACKING_LIMIT:
+        name = state.game.name(at)
+        state.troops.overstacked.add(name)
+        state.emit(
+            PositionChanged(
+                unit,
+                f"{name} holds {total} Steps, over {STACKING_LIMIT}, unavoidably: its owner "
+                "unstacks at the first opportunity",
+                "[§5.2]",
             )
+        )
 
 
 def pinned_out(state: PcState, unit: str) -> None:

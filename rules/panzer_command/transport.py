@@ -251,26 +251,12 @@ def involuntary(state: PcState, unit: str, why: str, leaving: str | None = None)
     """An involuntary dismount [§13.2-13.3]. When it puts the hex over the stacking limit
     (``leaving``: the carrier, which leaves the hex, counted out), the overstack is unavoidable:
     the hex is marked for its owner to unstack at the first opportunity [§5.2]."""
-    from rules.panzer_command.moves import STACKING_LIMIT, steps_in
+    from rules.panzer_command.moves import mark_overstack
 
     if unit not in state.troops.mounted:
         return
     dismount(state, unit, f" (involuntary: {why})")
-    at = state.troops.hexes.get(unit)
-    if at is None:
-        return
-    total = steps_in(state, at, state.game.units[unit].side, leaving)
-    if total > STACKING_LIMIT:
-        name = state.game.name(at)
-        state.troops.overstacked.add(name)
-        state.emit(
-            PositionChanged(
-                unit,
-                f"{name} holds {total} Steps, over {STACKING_LIMIT}, unavoidably: its owner "
-                "unstacks at the first opportunity",
-                "[§5.2]",
-            )
-        )
+    mark_overstack(state, unit, leaving)
 
 
 def vehicle_result(state: PcState, unit: str, result: str) -> str | None:
