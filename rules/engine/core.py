@@ -48,7 +48,7 @@ from rules.engine.errors import (
 from rules.engine.events import DiceForced, DieRolled, Event, ForcesBought
 from rules.engine.play import ActionFocus, Preview, Progress, SideView, Verdict
 from rules.engine.positions import UnitPosition
-from rules.engine.record import Record
+from rules.engine.record import Record, snapshot_keys
 from rules.engine.special_rules import Enforce, not_enforced
 
 __all__ = [
@@ -157,6 +157,10 @@ class Game(ABC):
         raise UnsupportedGameError(
             f"{self.system.display_name}: the engine cannot start from a position yet"
         )
+
+
+#: The kinds of state whose records' snapshot keys were told apart (:meth:`State._check_keys`).
+_KEYS_CHECKED: set[type] = set()
 
 
 class State(ABC):
@@ -399,7 +403,12 @@ class State(ABC):
 
     def _snapshot(self) -> dict[str, Any]:
         """The position as plain JSON data (sorted where order does not matter): by default
-        the snapshots of the state's records (:mod:`rules.engine.record`), merged."""
+        the snapshots of the state's records (:mod:`rules.engine.record`), merged. The keys
+        the records may write are told apart once for each kind of state
+        (:meth:`_check_keys`): a key left out while empty would collide only in the rare game
+        that fills both."""
+        if type(self) not in _KEYS_CHECKED:
+            self._check_keys()
         found: dict[str, Any] = {}
         for name, value in vars(self).items():
             if isinstance(value, Record):
@@ -408,6 +417,18 @@ class State(ABC):
                     raise RulesError(f"{name}: a key of its snapshot is another record's")
                 found.update(part)
         return found
+
+    def _check_keys(self) -> None:
+        """Every key the state's records may write in the snapshot belongs to one record only
+        (a record with a snapshot of its own is checked as it is written)."""
+        owners: dict[str, str] = {}
+        for name, value in vars(self).items():
+            keys = snapshot_keys(type(value)) if isinstance(value, Record) else None
+            for key in keys or ():
+                if key in owners:
+                    raise RulesError(f"{name}: its snapshot key '{key}' is {owners[key]}'s too")
+                owners[key] = name
+        _KEYS_CHECKED.add(type(self))
 
     def _detach(self) -> None:
         """After a shallow copy: copy the mutable parts of the position (by default, each

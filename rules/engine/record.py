@@ -73,6 +73,14 @@ class Record:
         return found
 
 
+def snapshot_keys(cls: type[Record]) -> tuple[str, ...] | None:
+    """The keys a record of ``cls`` may write in its snapshot, each written only while its
+    field is not left out; None when the record writes a snapshot of its own."""
+    if cls.snapshot is not Record.snapshot:
+        return None
+    return tuple(key for _, key, _ in _encoders(cls))
+
+
 def plain(value: Any) -> Any:
     """A value as plain JSON data, sorted where order does not matter: a hex as ``[q, r]``,
     sets sorted, mappings by key, actions by their text, records and objects with a
