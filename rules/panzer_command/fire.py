@@ -21,6 +21,7 @@ from rules.panzer_command.actions import FireExplained, PositionChanged, UnitHit
 from rules.panzer_command.digging import combat_rows
 from rules.panzer_command.night import NIGHT_ROW, is_night
 from rules.panzer_command.offmap import offmap_battery
+from rules.panzer_command.records import MAX_COHESION
 from rules.panzer_command.transport import (
     SPW,
     TRUCK,
@@ -311,7 +312,7 @@ def apply_result(state: PcState, unit: str, result: str) -> None:
             end_concentration(state, unit, "the unit is Suppressed")
             return
     if result == "C":
-        if state.troops.cohesion.get(unit, 0) >= 2:
+        if state.troops.cohesion.get(unit, 0) >= MAX_COHESION:
             state.emit(UnitHit(unit, "a third Cohesion Hit is a step loss", "[§11.1]"))
             result = "1"
         else:
@@ -333,7 +334,7 @@ def _cohesion_instead(state: PcState, unit: str) -> bool:
     unit's Troop Quality [§11.1]. Whether to try is the owner's choice; standing in for it, the
     engine tries unless the Cohesion Hit would be the unit's third, a Step Loss (our reading of a
     sensible owner: the book allows the try then too)."""
-    if state.troops.cohesion.get(unit, 0) >= 2:
+    if state.troops.cohesion.get(unit, 0) >= MAX_COHESION:
         state.emit(
             UnitHit(
                 unit,

@@ -389,14 +389,12 @@ class PcState(State):
         marked [§5.2]."""
         from rules.panzer_command.moves import STACKING_LIMIT, steps_in
 
-        if not self.troops.overstacked:
-            return
-        over = {
-            self.game.name(h)
-            for h in set(self.troops.hexes.values())
-            if any(steps_in(self, h, side) > STACKING_LIMIT for side in self.game.sides)
+        by_name, sides = self.game.by_name, self.game.sides
+        self.troops.overstacked = {
+            name
+            for name in self.troops.overstacked
+            if any(steps_in(self, by_name[name], side) > STACKING_LIMIT for side in sides)
         }
-        self.troops.overstacked &= over
 
     def _end_turn(self) -> None:
         if is_night(self) and not self.play.second_phase:

@@ -33,9 +33,6 @@ if TYPE_CHECKING:
     from rules.engine.core import State
     from rules.panzer_command.game import PcState
 
-#: The most Cohesion Hits a unit carries [§11.1].
-MAX_COHESION = 2
-
 
 def invariants(state: State) -> list[str]:
     """What is wrong with the position, in words (empty: nothing)."""
@@ -101,6 +98,7 @@ def _hexes(state: PcState) -> list[str]:
 def _markers(state: PcState) -> list[str]:
     """What marks a unit (Suppression, hits, works, transport, its HQ) is of a unit in play."""
     from rules.panzer_command.command import regiment
+    from rules.panzer_command.records import MAX_COHESION
     from rules.panzer_command.transport import SPW, TRUCK
 
     g, troops = state.game, state.troops

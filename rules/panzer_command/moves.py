@@ -174,11 +174,14 @@ def why_not_end_segment(state: PcState, side: str) -> str | None:
     return None
 
 
-def why_overstacked(state: PcState, unit: str, h: Hex) -> str | None:
-    """Why the unit may not end its move in ``h``: more than 6 Steps there [§5.2]."""
+def why_overstacked(state: PcState, unit: str, h: Hex, own: int | None = None) -> str | None:
+    """Why the unit may not end its move in ``h``: more than 6 Steps there [§5.2]. ``own``:
+    the Steps it will count there, when not those it counts now (a passenger about to
+    Dismount counts its own [§13.1-13.3])."""
     side = state.game.units[unit].side
     carried = sum(moving_steps(state, r) for r in riders(state, unit))
-    total = steps_in(state, h, side, unit) + moving_steps(state, unit) + carried
+    mine = moving_steps(state, unit) if own is None else own
+    total = steps_in(state, h, side, unit) + mine + carried
     if total > STACKING_LIMIT:
         return (
             f"{state.game.name(h)} would hold {total} Steps: no more than {STACKING_LIMIT} Steps "

@@ -50,6 +50,7 @@ from rules.panzer_command.exits import OFF
 from rules.panzer_command.intel import Intel
 from rules.panzer_command.records import (
     CHIT_KINDS,
+    MAX_COHESION,
     MAX_COMMANDS,
     MAX_DISPATCH,
     PHASES,
@@ -163,8 +164,8 @@ class PcPositionState(StrictModel):
         spent: the Movement Points each unit spent moving in this Segment [§13.2-13.3].
         fired: the Indirect Fire attacks each battery made from its hex [§14.4] (or from off
             the map [§14.5]).
-        overstacked: the hexes an involuntary dismount put over 6 Steps, for their owner to
-            unstack at the first opportunity [§5.2].
+        overstacked: the hexes put over 6 Steps unavoidably (an involuntary dismount, a move
+            stopped on its way), for their owner to unstack at the first opportunity [§5.2].
         anchors: each off-map battery's edge hex, its range counted from there [§14.5].
         plots: each battery's pre-plotted hexes [§14.6].
         shots: the attacks made by each unit of limited shots (the Katyusha) [§14.7].
@@ -491,7 +492,7 @@ def _read_units(
         if ENTRENCHED in status and h is not None:
             troops.entrenchments[game.name(h)] = unit
         troops.steps[unit] = _steps(place, path, spec.steps, reader)
-        hits = whole(place.values.get("cohesion_hits", 0), 0, 2)
+        hits = whole(place.values.get("cohesion_hits", 0), 0, MAX_COHESION)
         if hits is None:
             reader.problem((*path, "values", "cohesion_hits"), "0, 1 or 2 Cohesion Hits [§11.1]")
         elif hits:

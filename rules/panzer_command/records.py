@@ -15,6 +15,7 @@ from rules.engine.record import OMIT, Record, plain, state_field
 from rules.maps.named import HexesByName
 
 MAX_DISPATCH, MAX_COMMANDS = 9, 19  # Dispatch Points and Direct Commands at most [§4.2]
+MAX_COHESION = 2  # Cohesion Hits a unit carries; the third is a Step Loss [§11.1]
 #: The kinds of chit, after the side's id: a Regimental Action chit, the second one bought
 #: with Dispatch Points, a Direct Command chit (``german:regiment-2``) [§3.1].
 CHIT_KINDS = ("regiment", "regiment-2", "direct-command")
@@ -88,7 +89,8 @@ class Troops(Record):
     carrier_hits: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     fired: dict[str, int] = state_field(default_factory=dict, encode=_unless_empty)
     #: The hexes (their names) put over the stacking limit unavoidably, by an involuntary
-    #: dismount: their owner unstacks at the first opportunity [§5.2].
+    #: dismount or a move stopped on its way: their owner unstacks at the first opportunity
+    #: [§5.2] (:func:`rules.panzer_command.moves.mark_overstack`).
     overstacked: set[str] = state_field(default_factory=set, encode=_unless_empty)
 
 

@@ -232,19 +232,10 @@ def why_overstacked_dismounting(state: PcState, unit: str) -> str | None:
     """Why the unit may not Dismount: its Steps, counted again once off its carrier, would put
     its hex over the stacking limit [§5.2] (a tank's passenger counts none while it rides, a
     truck's or SPW's one [§13.1-13.3])."""
-    from rules.panzer_command.moves import STACKING_LIMIT, steps_in
+    from rules.panzer_command.moves import why_overstacked
 
     at = state.troops.hexes.get(unit)
-    if at is None:
-        return None
-    side = state.game.units[unit].side
-    total = steps_in(state, at, side, unit) + state.troops.steps[unit]
-    if total <= STACKING_LIMIT:
-        return None
-    return (
-        f"{state.game.name(at)} would hold {total} Steps: no more than {STACKING_LIMIT} Steps "
-        "end a Segment in a hex [§5.2]"
-    )
+    return None if at is None else why_overstacked(state, unit, at, state.troops.steps[unit])
 
 
 def involuntary(state: PcState, unit: str, why: str, leaving: str | None = None) -> None:
