@@ -232,6 +232,21 @@ def _enemies_in_one_hex(d: Path, r: Path) -> list[str]:
     return ["position", _write(d, "pos.yaml", text)]
 
 
+def _pc_overstacked(d: Path, r: Path) -> list[str]:
+    """A Panzer Command position between Segments with 8 Soviet Steps in 3108 [§5.2]."""
+    source = r / "tests/positions/panzer-command/t34-beside-the-pak.yaml"
+    text = source.read_text(encoding="utf-8")
+    for old, new in (
+        ("- id: soviet.su-t34.2\n  hex: '3107'", "- id: soviet.su-t34.2\n  hex: '3108'"),
+        ("- id: soviet.su-t34.3\n  hex: '3603'", "- id: soviet.su-t34.3\n  hex: '3108'"),
+        ("step: segment", "step: action"),
+        ("  chit: soviet:regiment-2\n", ""),
+        ("scenario: ../../../", f"scenario: {r}/"),
+    ):
+        text = text.replace(old, new)
+    return ["position", _write(d, "pos.yaml", text)]
+
+
 def _cache_pipes(d: Path, r: Path) -> list[str]:
     """Each of the demonstration's boards' data-cache entries a pipe (named as the cache names
     them: model.datacache)."""
@@ -275,6 +290,7 @@ PROBES = (
     Probe("14 MB of terrain edits (2,000,000 hexes)", _big_edits),
     Probe("PNG of a 99 x 99 board at 64 px a hex", _huge_png),
     Probe("P44 position, enemies in one hex", _enemies_in_one_hex),
+    Probe("PC position, 8 Steps in a hex between Segments", _pc_overstacked),
     Probe(
         "data cache entries are pipes (valid file)",
         _cache_pipes,
