@@ -101,7 +101,7 @@ def test_no_two_records_of_a_systems_state_share_a_snapshot_key(system: str) -> 
     ``reaction``)."""
     import dataclasses
 
-    from rules.engine.record import _encoders
+    from rules.engine.record import snapshot_keys
     from tools import fuzz
 
     path = fuzz.scenarios_of(system)[0]
@@ -110,8 +110,7 @@ def test_no_two_records_of_a_systems_state_share_a_snapshot_key(system: str) -> 
     for name, value in vars(state).items():
         if not isinstance(value, Record):
             continue
-        own = type(value).snapshot is not Record.snapshot
-        keys = [name] if own else [key for _, key, _ in _encoders(type(value))]
+        keys = snapshot_keys(type(value)) or [name]
         assert dataclasses.is_dataclass(value)
         for key in keys:
             assert key not in owners, f"{system}: '{key}' of {name} and of {owners[key]}"
