@@ -216,3 +216,59 @@ def test_a_system_without_positions_says_why(
     start_from(qtbot, w, path, monkeypatch)
     assert w.test_play_mode is None
     assert shown and "cannot start from a position" in shown[0]
+
+
+def test_a_panzer_command_segment_with_an_overstacked_hex_does_not_end_and_says_why(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """[§5.2] Test play from a position whose hex 3108 holds 8 Soviet Steps, marked as
+    overstacked unavoidably: the header says a unit moves out of it first, and which may; no
+    Done button shows, and Ctrl+Return (Done) leaves the Segment running. The KV moved out
+    with the mouse (its unit, then its move, then Apply), Done shows again."""
+    from test_testplay_keys import key
+
+    root = Path(__file__).parent.parent
+    text = (root / "tests/positions/panzer-command/t34-beside-the-pak.yaml").read_text()
+    for old, new in (
+        ("- id: soviet.su-t34.2\n  hex: '3107'", "- id: soviet.su-t34.2\n  hex: '3108'"),
+        ("- id: soviet.su-t34.3\n  hex: '3603'", "- id: soviet.su-t34.3\n  hex: '3108'"),
+        ("  used: ['soviet:regiment-2']", "  used: ['soviet:regiment-2']\n  overstacked: ['3108']"),
+        ("scenario: ../../../", f"scenario: {root}/"),
+    ):
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / "overstacked.position.yaml"
+    path.write_text(text, encoding="utf-8")
+    point = root / "scenarios" / "panzer-command" / "point-161.yaml"
+    w = open_window(qtbot, point)
+    start_from(qtbot, w, path, monkeypatch)
+    mode = w.test_play_mode
+    assert mode is not None and mode.panel is not None and mode.session is not None
+    panel, session = mode.panel, mode.session
+    take_over(qtbot, panel)
+    header = panel.header.text()
+    assert "3108 holds 8 Steps, over 6: a unit moves out of it first" in header
+    assert not panel.done_button.isVisibleTo(panel)
+    key(qtbot, w, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert session.state.play.phase == "segment" and not session.timeline  # type: ignore[attr-defined]
+
+    kv = next(
+        panel.units.topLevelItem(i)
+        for i in range(panel.units.topLevelItemCount())
+        if panel.units.topLevelItem(i).text(0).startswith("soviet.su-kv.1")
+    )
+    kv.setExpanded(True)
+    move = next(
+        kv.child(i)
+        for i in range(kv.childCount())
+        if kv.child(i).data(0, Qt.ItemDataRole.UserRole).verb == "move"
+    )
+    rect = panel.units.visualItemRect(move)
+    qtbot.mouseClick(panel.units.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(session.timeline))
+    take_over(qtbot, panel)
+    qtbot.waitUntil(lambda: panel.done_button.isVisibleTo(panel))
+    assert "holds 8 Steps" not in panel.header.text()
+    qtbot.mouseClick(panel.done_button, Qt.MouseButton.LeftButton)
+    assert session.state.play.phase != "segment"  # type: ignore[attr-defined]
