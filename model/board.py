@@ -20,6 +20,7 @@ from typing import Annotated, Literal, TypeVar
 from pydantic import Field, field_validator, model_validator
 
 from model.base import StrictModel
+from model.errors import form
 from model.grid import CellKind, Parity, PrintedGrid
 from model.hexes import COMPASS_NAMES, Hex, Hexside
 from model.limits import MAX_BOARD_SPAN, MAX_PRINTED
@@ -32,9 +33,19 @@ _LOCAL_ID = re.compile(r"^(\d{2})(\d{2})$")
 _SIDE_ID = re.compile(r"^(\d{4})[/-](\d{4})$")
 
 CompassName = Literal["N", "NE", "SE", "S", "SW", "NW"]
-LocalHexId = Annotated[str, Field(pattern=r"^\d{4}$", description="printed ID, CCRR")]
+LocalHexId = Annotated[
+    str,
+    Field(
+        pattern=form(r"^\d{4}$", "a printed hex ID", "four digits, column then row: 0119"),
+        description="printed ID, CCRR",
+    ),
+]
 HexsideId = Annotated[
-    str, Field(pattern=r"^\d{4}/\d{4}$", description="two adjacent printed IDs, CCRR/CCRR")
+    str,
+    Field(
+        pattern=form(r"^\d{4}/\d{4}$", "a hexside", "two adjacent printed hex IDs: 0119/0120"),
+        description="two adjacent printed IDs, CCRR/CCRR",
+    ),
 ]
 
 
@@ -150,7 +161,13 @@ class BoardFile(StrictModel):
 
     schema_version: int
     system: GameSystem
-    id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]*$")
+    id: str = Field(
+        pattern=form(
+            r"^[A-Za-z][A-Za-z0-9_-]*$",
+            "a board id",
+            "a letter, then letters, digits, '_' or '-': J, or my-board",
+        )
+    )
     name: str
     source: str | None = None
     placeholder: str | None = None

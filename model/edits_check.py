@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from model.errors import EditError
+from model.errors import EditError, form_refusal
 from model.scenario import Scenario
 
 _NOTHING: Any = object()
@@ -73,6 +73,9 @@ def _refusal(
         side, loc = f"the {scenario.sides[index].name} side", loc[2:]
     where = ", ".join(x for x in (side, ".".join(str(p) for p in loc)) if x)
     message = str(problem["msg"]).removeprefix("Value error, ")
+    refusal = form_refusal(problem)
+    if refusal is not None:
+        message = f"{refusal[0]} ({refusal[1]})"
     return error(f"{where}: {message}" if where else message)
 
 

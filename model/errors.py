@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,13 +42,47 @@ class ProblemList(Exception):  # noqa: N818 - reads as "the problems", raised as
     """Raised when a file has one or more problems; holds every one found."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:
-        self.problems = sorted(problems, key=lambda p: (p.file, p.line, p.column, p.path))
+        # one line for each problem, however many checks found it (an overlay's hex is both
+        # laid and cross-referenced)
+        unique = dict.fromkeys(problems)
+        self.problems = sorted(unique, key=lambda p: (p.file, p.line, p.column, p.path))
         super().__init__("\n".join(p.format() for p in self.problems))
 
 
 #: Characters never printed raw: C0 and C1 controls but the line break, the text-direction
 #: embeddings, overrides and isolates, and lone surrogates.
 _UNPRINTABLE = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+#: The forms a text must take (a Field's ``pattern``), by pattern: what such a text is and how
+#: it is written, for a refused text's message (:func:`form`).
+_FORMS: dict[str, tuple[str, str]] = {}
+
+
+def form(pattern: str, what: str, how: str) -> str:
+    """``pattern``, for a Field's ``pattern``, remembered with ``what`` a text of its form is
+    ("a hex name") and ``how`` one is written ("write it like K1216..."): a text refused by
+    the pattern is told these words, never the regular expression."""
+    _FORMS[pattern] = (what, how)
+    return pattern
+
+
+def form_refusal(error: Mapping[str, Any]) -> tuple[str, str] | None:
+    """A pydantic error of a text its Field's pattern refused, as a message and a hint in the
+    words :func:`form` remembered ("'K-1' is not a hex name", "write it like K1216..."); None
+    for any other error, or a pattern without words."""
+    if error.get("type") != "string_pattern_mismatch":
+        return None
+    words = _FORMS.get(str(error.get("ctx", {}).get("pattern", "")))
+    if words is None:
+        return None
+    text = str(error.get("input"))
+    text = text if len(text) <= 60 else text[:59] + "…"
+    return f"'{text}' is not {words[0]}", words[1]
+
+
+#: A lower-case id's form (tables, terrain options and their choices), for :func:`form`.
+LOWER_ID = (r"^[a-z0-9][a-z0-9-]*$", "an id", "lower-case letters, digits and '-': soft-ground")
 
 
 def printable(text: str) -> str:

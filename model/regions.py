@@ -23,6 +23,7 @@ from pydantic import Field
 
 from model.base import StrictModel
 from model.edges import MapEdges
+from model.errors import form
 from model.hexes import Hex
 from model.layout import AssembledMap
 from model.limits import MAX_DISTANCE
@@ -30,7 +31,11 @@ from model.limits import MAX_DISTANCE
 HexName = Annotated[
     str,
     Field(
-        pattern=r"^\s*([A-Za-z][A-Za-z0-9_]*\s*/?\s*)?\d{4}\s*$",
+        pattern=form(
+            r"^\s*([A-Za-z][A-Za-z0-9_]*\s*/?\s*)?\d{4}\s*$",
+            "a hex name",
+            "write it like K1216, C/1508, or 0119 on a single map",
+        ),
         description="a printed hex name: J1511, C/1508, or 0119 on a single map",
     ),
 ]

@@ -18,6 +18,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from model.base import StrictModel
+from model.errors import form
 from model.joins import JoinType
 from model.limits import MAX_COUNT, MAX_POINTS, MAX_SIDE_UNITS, MAX_TURNS
 from model.regions import HexesRegion, HexName, Region
@@ -489,7 +490,9 @@ class IntelligenceBracket(StrictModel):
 class ScenarioEvent(StrictModel):
     """A scenario event slot (Soldiers: the 1st, 2nd, 3rd occurrence of Event A or B)."""
 
-    slot: str = Field(pattern=r"^[A-Z][0-9]+$")
+    slot: str = Field(
+        pattern=form(r"^[A-Z][0-9]+$", "an event slot", "a capital letter and a number: A1")
+    )
     text: str
     reinforcements: list[str] = Field(default_factory=list, description="side ids")
     entry: Region | None = Field(default=None, description="where those reinforcements enter")

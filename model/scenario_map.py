@@ -10,11 +10,24 @@ from pydantic import Field, model_validator
 
 from model.base import StrictModel
 from model.edges import Compass
+from model.errors import form
 from model.joins import JoinType
 from model.limits import MAX_BOARD_SPAN, MAX_SECTIONS
 from model.regions import HexName, Region
 
-Identifier = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")]
+#: A hexside written as two hex names (for :func:`model.errors.form`).
+_HEXSIDE = (r"^\S+/\S+$", "a hexside", "two adjacent hexes' names: J1203/J1204")
+
+Identifier = Annotated[
+    str,
+    Field(
+        pattern=form(
+            r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$",
+            "an id",
+            "letters, digits, '_', '.', '+' or '-', not starting with a sign: J or board-2",
+        )
+    ),
+]
 
 
 class SectionSpec(StrictModel):
@@ -96,7 +109,7 @@ class TerrainEdit(StrictModel):
     hexes: list[HexName] = Field(default_factory=list)
     terrain: str | None = None
     elevation: int | None = None
-    hexsides: list[Annotated[str, Field(pattern=r"^\S+/\S+$")]] = Field(
+    hexsides: list[Annotated[str, Field(pattern=form(*_HEXSIDE))]] = Field(
         default_factory=list, description="'J1203/J1204' pairs of adjacent hexes"
     )
     feature: str | None = Field(default=None, description="hexside feature to add")

@@ -17,6 +17,7 @@ from pydantic import Field, model_validator
 
 from model.base import StrictModel
 from model.datacache import cached
+from model.errors import LOWER_ID, form
 from model.provenance import Field_, SourceCount, Value, unwrap
 from model.systems import GameSystem
 from model.validation import validate_document
@@ -36,7 +37,7 @@ class Table(StrictModel):
 
     schema_version: int
     system: GameSystem
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    id: str = Field(pattern=form(*LOWER_ID))
     name: str
     source: str | None = None
     placeholder: str | None = None

@@ -23,7 +23,7 @@ from pydantic import Field, model_validator
 
 from model.base import StrictModel
 from model.datacache import cached
-from model.errors import Problem, ProblemList
+from model.errors import LOWER_ID, Problem, ProblemList, form
 from model.scenario import Scenario
 from model.systems import GameSystem
 from model.validation import validate_document
@@ -135,7 +135,7 @@ OptionEffect = Annotated[
 class TerrainChoice(_Sourced):
     """One way to play an option, with what it does."""
 
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    id: str = Field(pattern=form(*LOWER_ID))
     name: str
     effects: list[OptionEffect] = Field(default_factory=list)
     note: str = ""
@@ -144,7 +144,7 @@ class TerrainChoice(_Sourced):
 class TerrainOption(_Sourced):
     """An option the players choose per scenario (per map of it, for ``scope: board``)."""
 
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    id: str = Field(pattern=form(*LOWER_ID))
     name: str
     default: str = Field(description="the choice when the scenario names none")
     scope: Literal["map", "board"] = Field(

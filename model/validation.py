@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from model.errors import Problem, ProblemList, did_you_mean, dotted
+from model.errors import Problem, ProblemList, did_you_mean, dotted, form_refusal
 from model.yamlio import Document, PathKey
 
 M = TypeVar("M", bound=BaseModel)
@@ -91,6 +91,9 @@ def _describe(error: Any, data: Any, key: PathKey, model: type[BaseModel]) -> tu
         hint = did_you_mean(str(tag), options)
         discriminator = str(ctx.get("discriminator", "kind")).strip("'\"")
         return f"unknown {discriminator} '{tag}'; expected {expected}", hint
+    refusal = form_refusal(error)
+    if refusal is not None:
+        return refusal
     message = str(error["msg"])
     if message.startswith("Value error, "):
         message = message[len("Value error, ") :]

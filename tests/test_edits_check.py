@@ -83,3 +83,6 @@ def test_an_operation_is_made_and_checked_in_one_place() -> None:
         checked(
             lambda s: edits.place_force(s, "german", 0, HexPlacement(hex="J0505", facing=9)), before
         )
+    # A hex name of the wrong form is told its form, not the pattern that refused it.
+    with pytest.raises(EditError, match=r"'J05-05' is not a hex name \(write it like K1216"):
+        checked(lambda s: edits.paint_terrain(s, ["J05-05"], "scrub"), before)

@@ -701,3 +701,58 @@ def test_a_long_word_in_an_action_is_quoted_cut(
     err = capsys.readouterr().err
     assert f"action {at + 1}: " in err and "unexpected 'ROF-999" in err and " ... " in err
     assert len(err) < 1000 and "Traceback" not in err
+
+
+# --- what a refused text is told --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "old", "new", "message"),
+    [
+        (
+            DEMO,
+            "hex: K1917",
+            "hex: K-19-17",
+            "map.overlays[0].hex: 'K-19-17' is not a hex name (write it like K1216, C/1508, "
+            "or 0119 on a single map)",
+        ),
+        (
+            BOARD,
+            '"2502/2503"',
+            '"2502-2503"',
+            "'2502-2503' is not a hexside (two adjacent printed hex IDs: 0119/0120)",
+        ),
+        (
+            BOARD,
+            'center_hexes: ["2006"',
+            'center_hexes: ["20x6"',
+            "center_hexes[0]: '20x6' is not a printed hex ID (four digits, column then row: 0119)",
+        ),
+    ],
+    ids=["hex-name", "board-hexside", "printed-hex-id"],
+)
+def test_a_text_of_the_wrong_form_is_told_its_form_not_a_regular_expression(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    source: Path,
+    old: str,
+    new: str,
+    message: str,
+) -> None:
+    """A hex name, a hexside or a printed ID written wrong is told what it should be, with an
+    example; the pattern that refused it (``^\\s*([A-Za-z]...``) is no help to a designer."""
+    code, out, _ = _validate(_edited(tmp_path, source, old, new, source.name), capsys)
+    assert code == 1
+    assert message in out
+    assert "pattern" not in out and "^" not in out
+
+
+def test_a_problem_two_checks_find_is_told_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An overlay laid on a hex the layout does not have is found when the overlays are laid
+    and again when the scenario's hexes are cross-referenced: one line says so, not two."""
+    path = _edited(tmp_path, DEMO, "hex: K1917", "hex: K9917")
+    code, out, _ = _validate(path, capsys)
+    assert code == 1
+    assert out.count("map.overlays[0].hex: no hex 'K9917' on this layout") == 1
