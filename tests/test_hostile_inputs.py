@@ -521,14 +521,37 @@ def test_control_and_direction_characters_reach_the_terminal_escaped(
     assert "\u202e" not in out and "\x00" not in out
 
 
+#: A replay of no actions of Point 161, for a broken field (Python's own words for it, such
+#: as "'NoneType' object is not iterable", are no message).
+_REPLAY = (
+    '{"format": "hexwright-replay", "version": 1, "scenario": "point-161.yaml", '
+    '"scenario_id": "pc-point-161", "rules_version": "panzer-command-0.3", "seed": 5, '
+    '"actions": []}'
+)
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [
         ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
         (b"\x89PNG\r\n\x1a\n\x00\x00binary", "is not UTF-8 text"),
         ("{}", 'not a replay file (no "format"'),
+        (_REPLAY.replace('"actions": []', '"actions": null'), "'actions' is null, not a list"),
+        (_REPLAY.replace('"actions": []', '"actions": {"a": 1}'), "'actions' is a mapping"),
+        (_REPLAY.replace('"actions": []', '"actions": [1]'), "actions[0] is the number 1, not"),
+        (_REPLAY.replace('"scenario_id": "pc-point-161", ', ""), "missing field 'scenario_id'"),
+        (_REPLAY.replace('"seed": 5, ', ""), "missing field 'seed'"),
     ],
-    ids=["deeply-nested", "binary", "not-a-replay"],
+    ids=[
+        "deeply-nested",
+        "binary",
+        "not-a-replay",
+        "actions-null",
+        "actions-a-mapping",
+        "an-action-a-number",
+        "no-scenario-id",
+        "no-seed",
+    ],
 )
 def test_a_broken_replay_is_a_message(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | bytes, message: str

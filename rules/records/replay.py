@@ -103,18 +103,55 @@ class Replay:
             raise ReplayError(f'not a replay file (no "format": "{FORMAT}")')
         if data.get("version") != VERSION:
             raise ReplayError(f"replay format version {data.get('version')!r} is not {VERSION}")
-        try:
-            return cls(
-                str(data["scenario"]),
-                str(data["scenario_id"]),
-                str(data["rules_version"]),
-                _seed(data["seed"]),
-                tuple(str(a) for a in data["actions"]),
-                tuple(str(f) for f in data.get("fingerprints", ())),
-                tuple(str(p) for p in data.get("purchases", ())),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ReplayError(f"replay file: missing or bad field {exc}") from None
+        if "seed" not in data:
+            raise ReplayError("replay file: missing field 'seed'")
+        return cls(
+            _text(data, "scenario"),
+            _text(data, "scenario_id"),
+            _text(data, "rules_version"),
+            _seed(data["seed"]),
+            _texts(data, "actions", required=True),
+            _texts(data, "fingerprints"),
+            _texts(data, "purchases"),
+        )
+
+
+def _text(data: dict[str, Any], key: str) -> str:
+    """A replay's field ``key``, a text."""
+    if key not in data:
+        raise ReplayError(f"replay file: missing field '{key}'")
+    value = data[key]
+    if not isinstance(value, str):
+        raise ReplayError(f"replay file: '{key}' is {_kind(value)}, not a text")
+    return value
+
+
+def _texts(data: dict[str, Any], key: str, required: bool = False) -> tuple[str, ...]:
+    """A replay's field ``key``, a list of texts (an optional one absent: none)."""
+    if key not in data and not required:
+        return ()
+    if key not in data:
+        raise ReplayError(f"replay file: missing field '{key}'")
+    value = data[key]
+    if not isinstance(value, list):
+        raise ReplayError(f"replay file: '{key}' is {_kind(value)}, not a list of texts")
+    for i, item in enumerate(value):
+        if not isinstance(item, str):
+            raise ReplayError(f"replay file: {key}[{i}] is {_kind(item)}, not a text")
+    return tuple(value)
+
+
+def _kind(value: Any) -> str:
+    """What a JSON value is, in words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return f"the number {value!r}"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "a list" if isinstance(value, list) else "a text"
 
 
 def _seed(value: Any) -> int:
