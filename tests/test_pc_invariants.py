@@ -82,7 +82,8 @@ def test_more_than_six_steps_end_no_segment_in_a_hex() -> None:
     troops.hexes[T34B] = troops.hexes[T34C] = troops.hexes[KV]  # 8 Steps in 3108
     over = f"{AT45}, {KV}, {T34B}, {T34C}: 8 Steps end a Segment in 3108, over 6 [§5.2]"
     assert invariants(state) == [over]
-    state.play.phase, state.play.chit = "segment", "soviet:regiment"
+    state.play.phase, state.play.chit = "segment", state.command.cup.pop(1)  # drawn
+    assert state.play.chit == "soviet:regiment"
     assert invariants(state) == []  # moving through
     state.play.phase, state.play.chit = "action", None
     troops.mounted[AT45] = T34B  # riding a tank: no Steps for stacking [§13.3]
@@ -154,7 +155,7 @@ def test_points_chits_and_where_play_is() -> None:
     command.cup.append("german:regiment-3")
     command.track[5] = ["soviet:regiment-2"]  # for this turn: the chit went into the cup
     command.track[6] = ["german:regiment-2"]  # for the next: bought with a Dispatch Point
-    play.chit = "german:regiment"  # in the Preparation Phase
+    play.chit = "german:regiment-2"  # in the Preparation Phase
     play.turn = 99
     wrong = invariants(state)
     assert wrong == [
@@ -163,7 +164,7 @@ def test_points_chits_and_where_play_is() -> None:
         "chit 'german:regiment-3' is no side's Regimental Action or Direct Command chit [§3.1]",
         "chits on the Game Turn Track for Turn 5, now Turn 99 [§3.1 C]",
         "chits on the Game Turn Track for Turn 6, now Turn 99 [§3.1 C]",
-        "the prep phase with chit german:regiment: only a Segment has a chit [§3.2]",
+        "the prep phase with chit german:regiment-2: only a Segment has a chit [§3.2]",
         f"Turn 99, not one of the scenario's {state.game.first_turn}-{state.game.last_turn}",
     ]
 
@@ -181,3 +182,33 @@ def test_random_games_keep_the_invariants_after_every_action(name: str, seed: in
         done += 1
         assert invariants(state) == [], done
     assert done > 50
+
+
+def test_a_chit_is_one_counter_and_only_a_second_chit_goes_on_the_track() -> None:
+    """[§3.1] A chit is one counter: never twice in the cup, nor in the cup while in play in
+    the Segment; the Game Turn Track gets only a side's second Regimental Action chit, bought
+    with a Dispatch Point, once [§3.1 Preparation C]."""
+    state = _state()
+    command, play = state.command, state.play
+    assert sorted(command.cup) == [
+        "german:direct-command",
+        "german:regiment",
+        "soviet:direct-command",
+        "soviet:regiment",
+    ]
+    command.cup.append("german:regiment")
+    play.phase, play.chit = "segment", "soviet:direct-command"  # and still in the cup
+    command.track[6] = ["soviet:regiment-2", "soviet:regiment-2", "german:direct-command"]
+    track = "only a side's second Regimental Action chit goes there, once, for a Dispatch Point"
+    assert invariants(state) == [
+        "chit 'german:regiment' is in the cup 2 times: a chit is one counter [§3.1]",
+        "chit 'soviet:direct-command' is both in play in the Segment and in the cup [§3.1]",
+        f"chit 'german:direct-command' on the Game Turn Track for Turn 6: {track} [§3.1 "
+        "Preparation C]",
+        f"chit 'soviet:regiment-2' on the Game Turn Track for Turn 6 2 times: {track} [§3.1 "
+        "Preparation C]",
+    ]
+    command.cup.remove("german:regiment")
+    command.cup.remove("soviet:direct-command")
+    command.track[6] = ["soviet:regiment-2"]
+    assert invariants(state) == []

@@ -250,6 +250,33 @@ HOSTILE = [
         ],
         id="pc-enemies-in-one-hex",
     ),
+    pytest.param(  # was read: four German Regimental Action Segments in one turn
+        "panzer-command/t34-beside-the-pak.yaml",
+        "  - german:regiment\n",
+        "  - german:regiment\n  - german:regiment\n",
+        [
+            "pos.yaml:53:3: state: no game reaches this position: chit 'german:regiment' is in the cup 2 times: a chit is one counter [§3.1]",
+        ],
+        id="pc-a-chit-twice-in-the-cup",
+    ),
+    pytest.param(  # was read: the Segment's chit drawn again from the cup
+        "panzer-command/t34-beside-the-pak.yaml",
+        "  - soviet:direct-command\n",
+        "  - soviet:direct-command\n  - soviet:regiment-2\n",
+        [
+            "pos.yaml:53:3: state: no game reaches this position: chit 'soviet:regiment-2' is both in play in the Segment and in the cup [§3.1]",
+        ],
+        id="pc-the-segments-chit-in-the-cup",
+    ),
+    pytest.param(  # was read: a side's first chit bought onto the track
+        "panzer-command/t34-beside-the-pak.yaml",
+        "  used: ['soviet:regiment-2']",
+        "  used: ['soviet:regiment-2']\n  track: {6: [german:regiment]}",
+        [
+            "pos.yaml:53:3: state: no game reaches this position: chit 'german:regiment' on the Game Turn Track for Turn 6: only a side's second Regimental Action chit goes there, once, for a Dispatch Point [§3.1 Preparation C]",
+        ],
+        id="pc-a-first-chit-on-the-track",
+    ),
     pytest.param(  # was taken, and the held move failed when it went on (KeyError)
         "panzer-command/t34-held-by-the-pak.yaml",
         "entering: '1206'",

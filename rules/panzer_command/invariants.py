@@ -17,13 +17,16 @@ and a position file read is held to it):
 - a side's Regimental HQ is with a unit of its own regiment still in play [§4.1; §4.3], and a
   side whose HQ was destroyed in a Close Assault has none [§3.1 Preparation A];
 - Dispatch Points 0 to 9, Direct Commands 0 to 19 [§4.2]; every chit is a side's Regimental
-  Action or Direct Command chit [§3.1]; the Game Turn Track holds chits only for turns to
-  come [§3.1 Preparation C]; a Segment has its chit, and only a Segment [§3.2];
+  Action or Direct Command chit [§3.1], and a chit is one counter: never twice in the cup,
+  nor both in the cup and in play in the Segment [§3.1]; the Game Turn Track holds only a
+  side's second Regimental Action chit, bought with a Dispatch Point, once, and only for
+  turns to come [§3.1 Preparation C]; a Segment has its chit, and only a Segment [§3.2];
 - the turn is one of the scenario's [§3.1 End of Turn].
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from model.hexes import Hex
@@ -161,6 +164,20 @@ def _command(state: PcState) -> list[str]:
             wrong.append(
                 f"chit '{chit}' is no side's Regimental Action or Direct Command chit [§3.1]"
             )
+    for chit, count in sorted(Counter(command.cup).items()):
+        if count > 1:
+            wrong.append(f"chit '{chit}' is in the cup {count} times: a chit is one counter [§3.1]")
+    if play.chit is not None and play.chit in command.cup:
+        wrong.append(f"chit '{play.chit}' is both in play in the Segment and in the cup [§3.1]")
+    for turn, on_turn in sorted(command.track.items()):
+        for chit, count in sorted(Counter(on_turn).items()):
+            if not chit.endswith(":regiment-2") or count > 1:
+                wrong.append(
+                    f"chit '{chit}' on the Game Turn Track for Turn {turn}"
+                    + (f" {count} times" if count > 1 else "")
+                    + ": only a side's second Regimental Action chit goes there, once, for "
+                    "a Dispatch Point [§3.1 Preparation C]"
+                )
     for turn in sorted(command.track):
         if turn <= play.turn and command.track[turn]:
             wrong.append(

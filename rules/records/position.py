@@ -180,17 +180,18 @@ def read_position(doc: Document, scenario: LoadedScenario | None = None) -> tupl
 
 def check_invariants(state: State, position: GamePosition, reader: PositionReader) -> None:
     """What holds of every position of the system's games (the fuzz asks it after every
-    action) holds of the one read, each break said at the first unit it names: a position no
-    game reaches (a Panzer '44 Sherman in the German platoon's hex) was taken, and its game
-    then failed on the next fire. A system whose reader plays on to the next decision asks
-    this first."""
+    action) holds of the one read, each break said at the first unit it names (else at the
+    system's state): a position no game reaches (a Panzer '44 Sherman in the German
+    platoon's hex) was taken, and its game then failed on the next fire. A system whose
+    reader plays on to the next decision asks this first."""
     check = rules_for(state.game.system).invariants
     if check is None:
         return
     places = {place.id: i for i, place in enumerate(position.units)}
     for wrong in check(state):
         named = [places[w] for w in re.findall(r"[\w.'-]+", wrong) if w in places]
-        where: PathKey = ("units", min(named)) if named else ("units",)
+        # one that names no unit is of the system's own state (its chits, its points)
+        where: PathKey = ("units", min(named)) if named else ("state",)
         reader.problem(where, f"no game reaches this position: {wrong}")
 
 
