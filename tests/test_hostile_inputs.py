@@ -7,6 +7,7 @@ give is written beside it."""
 from __future__ import annotations
 
 import gc
+import json
 import os
 import subprocess
 import sys
@@ -575,6 +576,24 @@ def test_a_replay_that_cannot_be_written_is_a_message(
     code = main([*args, "--bots", "random,random", "--replay", str(blocker / "r.json")])
     assert code == 1
     assert "cannot write the replay" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("verb", ["position", "sheet", "replay"])
+def test_a_stop_past_a_replays_last_action_is_a_message_not_its_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], verb: str
+) -> None:
+    """``--at N`` past the replay's last action was the game's end, unsaid: a designer asking
+    for the position after action 500 of a 202-action game was shown another one."""
+    replay_path = tmp_path / "r.json"
+    scenario = ROOT / "scenarios/panzer-command/point-161.yaml"
+    assert main(["play", str(scenario), "--seed", "5", "--replay", str(replay_path)]) == 0
+    last = len(json.loads(replay_path.read_text())["actions"])
+    capsys.readouterr()
+    assert main([verb, str(replay_path), "--at", str(last + 1)]) == 1
+    err = capsys.readouterr().err
+    assert f"no action {last + 1} to stop after: the replay has 0 to {last}" in err
+    if verb != "sheet":  # Panzer Command has no paper sheets (Armor's have)
+        assert main([verb, str(replay_path), "--at", str(last)]) == 0
 
 
 # --- balance -------------------------------------------------------------------------------------

@@ -187,9 +187,14 @@ def replay(
         stop_after: replay only this many actions (the state after action N).
 
     Raises:
-        ReplayError: another scenario or rules version, or a fingerprint differs.
+        ReplayError: another scenario or rules version, a fingerprint differs, or
+            ``stop_after`` is past the replay's last action.
         IllegalActionError, ActionSyntaxError: an action does not replay.
     """
+    if stop_after is not None and stop_after > len(record.actions):
+        # not the game's end instead, unsaid: the state asked for is not in the file
+        last = len(record.actions)
+        raise ReplayError(f"no action {stop_after} to stop after: the replay has 0 to {last}")
     loaded = loaded or load(record.scenario)
     if loaded.scenario.id != record.scenario_id:
         raise ReplayError(
