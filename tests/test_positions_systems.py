@@ -197,6 +197,39 @@ HOSTILE = [
         ],
         id="armor-knocked-out-without-a-wreck",
     ),
+    pytest.param(  # was read: the second order won, unsaid
+        "armor/head-on.yaml",
+        "units:",
+        "orders:\n  us: [order us.M4.1 1, order us.M4.1 L]\nunits:",
+        ["pos.yaml:11:25: orders.us[1]: 'us.M4.1' has its order this Turn already [AG V]"],
+        id="armor-two-orders-for-one-unit",
+    ),
+    pytest.param(  # was read: the marker's side was not looked at
+        "armor/head-on.yaml",
+        "  hex: J0100\n  facing: 4\n",
+        "  facing: 4\n  status: [knocked-out]\nmarkers:\n- {kind: wreck, hex: J0100, "
+        "unit: german.PZIVJ.1, side: us}\n",
+        ["pos.yaml:18:57: markers[0].side: the Wreck of 'german.PZIVJ.1' is german's, not us's"],
+        id="armor-a-wrecks-side",
+    ),
+    pytest.param(  # was read: a Previous Hit on a friend, in a Turn to come; a status twice
+        "armor/head-on.yaml",
+        "  facing: 1\n",
+        "  facing: 1\n  status: [buttoned, buttoned]\n",
+        ["pos.yaml:14:22: units[0].status[1]: 'buttoned' is listed twice"],
+        id="armor-a-status-twice",
+    ),
+    pytest.param(
+        "armor/head-on.yaml",
+        "notes:",
+        "state:\n  previous_hits:\n    us.M4.1: {target: german.PZIVJ.1, turn: 2}\n"
+        "    german.PZIVJ.1: {target: german.PZIVJ.1, turn: 1}\nnotes:",
+        [
+            "pos.yaml:19:45: state.previous_hits.us.M4.1.turn: Turn 2 has not come: this is Turn 1",
+            "pos.yaml:20:30: state.previous_hits.german.PZIVJ.1.target: 'german.PZIVJ.1' is not an enemy of 'german.PZIVJ.1'",
+        ],
+        id="armor-previous-hits-on-a-friend-and-to-come",
+    ),
     pytest.param(
         "armor/head-on.yaml",
         "units:",
@@ -402,6 +435,37 @@ HOSTILE = [
             "pos.yaml:14:3: units[1].hex: every man stands in a hex, killed or not [2.11]",
         ],
         id="soldiers-a-man-off-the-map",
+    ),
+    pytest.param(  # was read: the German chit's turn commanding an American
+        "soldiers/leader-beside-one-american.yaml",
+        "in_command: [german.adler, german.bach]",
+        "in_command: [german.adler, german.bach, us.austin]\n    current: us.austin",
+        [
+            "pos.yaml:12:3: units[0]: no game reaches this position: us.austin is in command in german's chit german.e.sl [6.21]",
+            "pos.yaml:12:3: units[0]: no game reaches this position: us.austin is under orders in german's chit german.e.sl [6.21]",
+        ],
+        id="soldiers-an-enemy-under-a-chits-orders",
+    ),
+    pytest.param(  # was read: 999 orders for one chit
+        "soldiers/leader-beside-one-american.yaml",
+        "orders_left: 4",
+        "orders_left: 999",
+        [
+            "pos.yaml:57:3: state: no game reaches this position: 999 orders left, more than the game's 22 men or a leader's command rating gives [6.22-6.23]",
+        ],
+        id="soldiers-999-orders-left",
+    ),
+    pytest.param(  # was read: a hex last held by no side of the game
+        "soldiers/leader-beside-one-american.yaml",
+        "  advantage: german\n",
+        "  advantage: german\n  last_in: {C/0105: martians}\n  events: {Z: 1}\n"
+        "  weaponless: [us.e.12, us.e.12]\n",
+        [
+            "pos.yaml:58:21: state.last_in.C/0105: the scenario has no side 'martians'",
+            "pos.yaml:59:15: state.events.Z: no Event 'Z' (A, B) [6.12]",
+            "pos.yaml:60:25: state.weaponless[1]: 'us.e.12' is listed twice",
+        ],
+        id="soldiers-a-side-an-event-and-a-man-unknown-or-twice",
     ),
 ]
 

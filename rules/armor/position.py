@@ -508,7 +508,7 @@ def state_from_position(
     state.intel = read_intel(game, extra.intel, reader)
     state.specials = read_specials(game, extra.specials, reader)  # [OP XXV]
     state.command = read_command(game, extra.command, reader)  # [OP XIV.B-C]
-    state.ranging = read_previous_hits(game, extra.previous_hits, reader)  # [GC1]
+    state.ranging = read_previous_hits(game, extra.previous_hits, position.turn, reader)  # [GC1]
     state.smoke = read_smoke(game, extra.smoke, reader)  # [OP IX.A.3-4]
     _check_carried(state, position, reader)
     reader.done()
@@ -549,6 +549,11 @@ def _read_wrecks(
             reader.problem(path, "a Wreck names the unit knocked out there (unit: ...)")
         elif not reader.unit(unit, game.units, (*path, "unit")):
             unit = None
+        elif marker.side is not None and marker.side != game.units[unit].side:
+            owner = game.units[unit].side
+            reader.problem(
+                (*path, "side"), f"the Wreck of '{unit}' is {owner}'s, not {marker.side}'s"
+            )
         if h is not None:
             found.append((unit, h))
     return found
@@ -789,6 +794,8 @@ def _read_orders(state: ArmorState, position: GamePosition, reader: PositionRead
                 continue
             elif game.units[order.unit].side != side:
                 reader.problem(where, f"'{order.unit}' is not a unit of {side}")
+            elif order.unit in state.sheets.orders[side]:
+                reader.problem(where, f"'{order.unit}' has its order this Turn already [AG V]")
             elif _references_found(game, order, reader, where):
                 state.sheets.orders[side][order.unit] = order
 

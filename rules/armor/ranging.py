@@ -104,12 +104,20 @@ def previous_hits_of(state: ArmorState) -> dict[str, PreviousHitState]:
 
 
 def read_previous_hits(
-    game: ArmorGame, kept: dict[str, PreviousHitState], reader: PositionReader
+    game: ArmorGame, kept: dict[str, PreviousHitState], turn: int, reader: PositionReader
 ) -> Ranging:
-    """A position file's ``previous_hits``; each unit id checked."""
+    """A position file's ``previous_hits``: each unit id checked, its target an enemy and its
+    Turn come."""
     found = Ranging()
     for unit, hit in kept.items():
         path = ("state", "previous_hits", unit)
         if reader.unit(unit, game.units, path) and reader.unit(hit.target, game.units, path):
-            found.previous_hits[unit] = (hit.target, hit.turn)
+            if game.units[unit].side == game.units[hit.target].side:
+                reader.problem((*path, "target"), f"'{hit.target}' is not an enemy of '{unit}'")
+            elif hit.turn > turn:
+                reader.problem(
+                    (*path, "turn"), f"Turn {hit.turn} has not come: this is Turn {turn}"
+                )
+            else:
+                found.previous_hits[unit] = (hit.target, hit.turn)
     return found

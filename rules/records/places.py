@@ -55,7 +55,8 @@ def listed_units(
 def statuses(
     place: UnitPlace, path: PathKey, words: tuple[str, ...], system: str, reader: PositionReader
 ) -> list[str]:
-    """The unit's statuses that are among the system's ``words`` (the others reported)."""
+    """The unit's statuses that are among the system's ``words``, each once (the others
+    reported)."""
     for j, word in enumerate(place.status):
         if word not in words:
             reader.problem(
@@ -63,7 +64,9 @@ def statuses(
                 f"no status '{word}' in {system} (one of {', '.join(words)})",
                 did_you_mean(word, words),
             )
-    return [w for w in place.status if w in words]
+        elif word in place.status[:j]:
+            reader.problem((*path, "status", j), f"'{word}' is listed twice")
+    return list(dict.fromkeys(w for w in place.status if w in words))
 
 
 def known_values(
@@ -103,5 +106,11 @@ def sides(
 def units(
     names: list[str], known: Collection[str], path: PathKey, reader: PositionReader
 ) -> list[str]:
-    """The names that are units of the game (the others reported)."""
-    return [u for i, u in enumerate(names) if reader.unit(u, known, (*path, i))]
+    """The names that are units of the game, each once (the others reported)."""
+    found: dict[str, None] = {}
+    for i, u in enumerate(names):
+        if u in found:
+            reader.problem((*path, i), f"'{u}' is listed twice")
+        elif reader.unit(u, known, (*path, i)):
+            found[u] = None
+    return list(found)

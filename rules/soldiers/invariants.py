@@ -9,7 +9,10 @@
 - every chit stands on a space of the Command Track [5.1], and a committed chit is its own
   side's [5.2];
 - a chit removed for catastrophic loss stands Off and is not committed; a chit loss waiting
-  offers chits of its squad still on the track, none of them the chit active now [6.28].
+  offers chits of its squad still on the track, none of them the chit active now [6.28];
+- the men an active chit's turn commands, has ordered, has under orders now or moves as a
+  group are of the chit's side [6.21-6.24], and no turn has more orders left than the game
+  has men or its best leader's command rating [6.22-6.23].
 """
 
 from __future__ import annotations
@@ -70,6 +73,32 @@ def invariants(state: State) -> list[str]:
             on = chit in g.chits and g.chits[chit].squad == losing.squad
             if not on or chit in track.removed or chit == state.active.chit:
                 wrong.append(f"chit {chit} offered for {losing.squad}'s loss [6.28]")
+    wrong += _active_turn(state)
+    return wrong
+
+
+def _active_turn(state: SoldiersState) -> list[str]:
+    """The active chit's men are its side's; its orders left are bounded [6.21-6.24]."""
+    g, active = state.game, state.active
+    wrong: list[str] = []
+    chit = g.chits.get(active.chit) if active.chit is not None else None
+    if chit is not None:
+        men = (
+            ("in command", active.in_command),
+            ("ordered", active.ordered),
+            ("under orders", {active.current} if active.current is not None else set()),
+            ("in the group", set(active.group)),
+        )
+        for what, who in men:
+            for man in sorted(who):
+                if man in g.men and g.men[man].side != chit.side:
+                    wrong.append(f"{man} is {what} in {chit.side}'s chit {active.chit} [6.21]")
+    most = max([len(g.men), *(m.command for m in g.men.values())])
+    if active.orders_left > most:
+        wrong.append(
+            f"{active.orders_left} orders left, more than the game's {len(g.men)} men or a "
+            "leader's command rating gives [6.22-6.23]"
+        )
     return wrong
 
 

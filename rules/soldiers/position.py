@@ -73,6 +73,7 @@ from rules.soldiers import kit as kit_io
 from rules.soldiers import minefields, smoke, wire
 from rules.soldiers import support as support_io
 from rules.soldiers.actions import REACTIONS
+from rules.soldiers.arrivals import EVENT_LETTERS
 from rules.soldiers.capture import ALONE
 from rules.soldiers.delayed_entry import ON_TIME
 from rules.soldiers.fire_support import FireSupportPosition, read_position, write_position
@@ -733,7 +734,18 @@ def _read_off_map(
     for g in extra.eligible:
         if g not in groups:
             reader.problem(("state", "eligible"), f"the scenario has no reinforcement group '{g}'")
-    troops.last_in = dict(extra.last_in)
+    troops.last_in = {}
+    for name, side in extra.last_in.items():
+        h = reader.hex(name, ("state", "last_in", name))
+        if side not in game.sides:
+            hint = did_you_mean(side, game.sides)
+            reader.problem(("state", "last_in", name), f"the scenario has no side '{side}'", hint)
+        elif h is not None:
+            troops.last_in[game.name(h)] = side
+    for letter in extra.events:
+        if letter not in EVENT_LETTERS.values():
+            letters = ", ".join(sorted(EVENT_LETTERS.values()))
+            reader.problem(("state", "events", letter), f"no Event '{letter}' ({letters}) [6.12]")
     for key in ("clips_spent", "grenades_thrown"):
         counts = getattr(extra, key)
         for man, count in counts.items():
