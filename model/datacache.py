@@ -17,7 +17,8 @@ written back; a cache that cannot be written changes nothing but the time.
 
 Why pickle: it is Python's own fast way to rebuild these objects (the pydantic models without
 running their validators again, which is the point) and the entries are the user's own files,
-written by this module in their own cache folder.
+written by this module in their own cache folder. Unpickling runs code, so an entry is read
+only when it is the user's alone (owned by them, writable by no one else).
 """
 
 from __future__ import annotations
@@ -108,12 +109,25 @@ def _read(path: Path, stamp: str) -> object:
             facts = os.fstat(file.fileno())
             if not stat.S_ISREG(facts.st_mode) or facts.st_size > MAX_ENTRY_BYTES:
                 return None
+            if not _written_by_us(facts):
+                return None
             held = pickle.load(file)
     except Exception:  # missing, unreadable, corrupt, of classes that changed: build it again
         return None
     if isinstance(held, tuple) and len(held) == 2 and held[0] == stamp:
         return held[1]
     return None
+
+
+def _written_by_us(facts: os.stat_result) -> bool:
+    """Whether an entry is this user's alone: owned by them and writable by nobody else (on
+    POSIX; elsewhere the cache is in the user's own profile). Unpickling runs code, so a cache
+    folder others may write (``HEXWRIGHT_CACHE`` in /tmp) must never have us read their file;
+    our own entries are written mode 0600 (:func:`tempfile.mkstemp`)."""
+    geteuid = getattr(os, "geteuid", None)
+    if geteuid is None:
+        return True
+    return facts.st_uid == geteuid() and not facts.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
 def _write(path: Path, stamp: str, value: object) -> None:

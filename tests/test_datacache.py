@@ -101,6 +101,40 @@ def test_an_entry_that_is_no_regular_file_is_built_again(folder: Path, kind: str
     assert entry.is_file() and datacache.cached("T", "f", ["text"], Builds(None), dict) == {"v": 2}
 
 
+class _Plants:
+    """A pickle that, when it is read, makes a folder: what any code of another user's could
+    do in our process."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (os.mkdir, (str(self.marker),))
+
+
+@pytest.mark.parametrize("whose", ["writable-by-others", "another-users"])
+def test_an_entry_not_the_users_alone_is_never_unpickled(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, whose: str
+) -> None:
+    """Unpickling runs code: an entry another user could have written (a cache folder in
+    /tmp, ``HEXWRIGHT_CACHE``) is not read at all, but built again and replaced."""
+    datacache.cached("T", "f", ["text"], Builds({"v": 1}), dict)
+    (entry,) = folder.glob("T-*.pickle")
+    marker = tmp_path / "ran"
+    entry.write_bytes(pickle.dumps(_Plants(marker)))
+    if whose == "writable-by-others":
+        entry.chmod(0o666)
+    else:
+        monkeypatch.setattr(os, "geteuid", lambda: entry.stat().st_uid + 1)
+    build = Builds({"v": 2})
+    assert datacache.cached("T", "f", ["text"], build, dict) == {"v": 2}
+    assert build.calls == 1 and not marker.exists()
+    monkeypatch.undo()
+    monkeypatch.setenv(datacache.CACHE_ENV, str(folder))
+    assert entry.stat().st_mode & 0o077 == 0  # replaced by our own, mode 0600
+    assert datacache.cached("T", "f", ["text"], Builds(None), dict) == {"v": 2}
+
+
 def test_an_entry_larger_than_the_limit_is_not_read(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
