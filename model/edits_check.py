@@ -60,6 +60,12 @@ def revalidate(
         raise _refusal(exc, error, after) from None
 
 
+def refusal_text(exc: ValidationError) -> str:
+    """The first problem pydantic found, in the words an edit's refusal says it (where and
+    what; a text of the wrong form told its form), for a form that builds a model itself."""
+    return str(_refusal(exc, EditError))
+
+
 def _refusal(
     exc: ValidationError, error: type[EditError], scenario: Scenario | None = None
 ) -> EditError:

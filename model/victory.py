@@ -301,6 +301,12 @@ class TurnSpan(StrictModel):
     first: int = 1
     last: int | None = None
 
+    @model_validator(mode="after")
+    def _in_order(self) -> TurnSpan:
+        if self.last is not None and self.last < self.first:
+            raise ValueError(f"turns {self.first} to {self.last}: the last is before the first")
+        return self
+
 
 class _Rule(StrictModel):
     optional: bool = Field(default=False, description="the book marks it (Optional)")

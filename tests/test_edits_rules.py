@@ -8,7 +8,7 @@ import os
 from typing import get_args
 
 import pytest
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from model import edits_rules
 from model.edits_rules import RulesEditError
@@ -265,7 +265,10 @@ def test_special_rule_edits() -> None:
     changed = edits_rules.replace_rule(added, len(added.special_rules) - 1, text)
     assert changed.special_rules[-1] == text
     assert edits_rules.remove_rule(changed, len(changed.special_rules) - 1) == scenario
+    with pytest.raises(ValidationError, match="turns 5 to 3: the last is before the first"):
+        TurnSpan(first=5, last=3)  # the model refuses it, in a file or an edit
+    reversed_span = TurnSpan.model_construct(first=5, last=3)  # built without its validators
     with pytest.raises(RulesEditError, match="turns 5 to 3: the last is before the first"):
-        edits_rules.add_rule(scenario, ban.model_copy(update={"turns": TurnSpan(first=5, last=3)}))
+        edits_rules.add_rule(scenario, ban.model_copy(update={"turns": reversed_span}))
     with pytest.raises(RulesEditError, match="turn 20 is beyond the game length"):
         edits_rules.add_rule(scenario, ban.model_copy(update={"turns": TurnSpan(first=20)}))

@@ -217,3 +217,52 @@ def test_scoring_and_special_rules_are_one_undo_step_each(qtbot: QtBot, window: 
     window.document.undo_stack.undo()
     assert window.document.scenario == original
     assert panel.tie.currentData() == ""
+
+
+def test_a_span_that_ends_before_it_begins_is_refused_in_words(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """A fire ban for turns 5 to 3, typed into the form and applied with the mouse, is refused
+    with the words a file would get, not pydantic's report; nothing changes."""
+    from PySide6.QtCore import Qt
+
+    panel = _panel(window)
+    original = window.document.scenario
+    panel.tabs.setCurrentIndex(3)
+    panel.add_rule()
+    form = panel.rule_form
+    _choose(form.kind_box, "fire-ban")
+    qtbot.keyClicks(form.fire, "opportunity")
+    for box, value in ((form.first, "5"), (form.last, "3")):
+        box.lineEdit().selectAll()
+        qtbot.keyClicks(box.lineEdit(), value)
+        qtbot.keyClick(box.lineEdit(), Qt.Key.Key_Tab)
+    assert (form.first.value(), form.last.value()) == (5, 3)
+    [apply] = [b for b in form.findChildren(QPushButton) if b.text() == "Apply"]
+    qtbot.mouseClick(apply, Qt.MouseButton.LeftButton)
+    shown = form.message.text() + panel.message.text()
+    assert "turns 5 to 3: the last is before the first" in shown
+    assert "validation error" not in shown
+    assert window.document.scenario == original
+    assert window.document.undo_stack.count() == 0
+
+
+def test_a_model_that_refuses_what_a_form_built_is_told_in_words(qtbot: QtBot) -> None:
+    """A form's model refusing what it built (a ValidationError is a ValueError) shows its
+    first problem in words: where, and what, never pydantic's several-line report."""
+    from pydantic import ValidationError
+
+    from editor.scenario.rules_forms import MessageLine
+    from model.regions import HexesRegion
+
+    line = MessageLine()
+    qtbot.addWidget(line)
+    with pytest.raises(ValidationError) as caught:
+        HexesRegion(hexes=["K-19-17"])
+    line.refused(caught.value)
+    assert line.text() == (
+        "hexes.0: 'K-19-17' is not a hex name (write it like K1216, C/1508, or 0119 on a "
+        "single map)"
+    )
+    line.refused(ValueError("choose the side the rule is for"))
+    assert line.text() == "choose the side the rule is for"

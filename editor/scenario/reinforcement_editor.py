@@ -242,7 +242,7 @@ class ReinforcementForm(ListForm):
         try:
             item = self.build()
         except ValueError as exc:
-            self.message.problem(str(exc))
+            self.message.refused(exc)
             return
         self.submitted.emit(item)
 

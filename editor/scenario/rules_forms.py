@@ -67,6 +67,15 @@ class MessageLine(QLabel):
         self.setText(text)
         self.setVisible(bool(text))
 
+    def refused(self, exc: ValueError) -> None:
+        """A form's refusal: its words, or for a model that refused what the form built, the
+        first problem in words (pydantic's own report is no message)."""
+        from pydantic import ValidationError
+
+        from model.edits_check import refusal_text
+
+        self.problem(refusal_text(exc) if isinstance(exc, ValidationError) else str(exc))
+
     def fine(self, text: str) -> None:
         self.setStyleSheet(f"color: {OK_COLOUR}")
         self.setText(text)
@@ -369,7 +378,10 @@ class SpecialRuleForm(ListForm):
             "source": self.base.source if self.base is not None else None,
             "note": self.base.note if same and self.base is not None else "",
         }
-        span = TurnSpan(first=self.first.value(), last=self.last.value() or None)
+        first, last = self.first.value(), self.last.value() or None
+        if last is not None and last < first:  # the words the model refuses it in
+            raise ValueError(f"turns {first} to {last}: the last is before the first")
+        span = TurnSpan(first=first, last=last)
         sides = [side] if side else []
         if kind == "fire-ban":
             fire = words(self.fire.text())
@@ -437,6 +449,6 @@ class SpecialRuleForm(ListForm):
         try:
             rule = self.build()
         except ValueError as exc:
-            self.message.problem(str(exc))
+            self.message.refused(exc)
             return
         self.submitted.emit(rule)

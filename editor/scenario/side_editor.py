@@ -285,7 +285,7 @@ class SideDetails(QGroupBox):
         try:
             edit = self.build()
         except ValueError as exc:
-            self.message.problem(str(exc))
+            self.message.refused(exc)
             return False
         name = self.side_id or ""
         return self.do(edit, f"{name}: side details", self.message)

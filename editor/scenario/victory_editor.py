@@ -312,7 +312,7 @@ class ConditionForm(ListForm):
         try:
             condition = self.build()
         except ValueError as exc:
-            self.message.problem(str(exc))
+            self.message.refused(exc)
             return
         self.submitted.emit(condition)
 
