@@ -333,6 +333,9 @@ def compile_board(data: BoardFile) -> BoardSection:
     center = tuple(
         c for i, t in enumerate(data.center_hexes) if (c := local(t, ("center_hexes", i)))
     )
+    for i, text in enumerate(data.center_hexes):
+        if text in data.center_hexes[:i]:
+            problems.append((("center_hexes", i), f"hex {text} is listed twice"))
     if data.directional_hexagon:
         local(data.directional_hexagon.hex, ("directional_hexagon", "hex"))
 
@@ -417,6 +420,7 @@ def _read_terrain_map(
 ) -> dict[Hex, str]:
     terrain: dict[Hex, str] = {}
     legend = data.terrain.legend
+    lines: dict[int, int] = {}  # each row's map line
     for number, line in enumerate(data.terrain.map.splitlines()):
         if not line.strip():
             continue
@@ -425,6 +429,16 @@ def _read_terrain_map(
             problems.append((("terrain", "map"), f"map line {number + 1} must start with its row"))
             continue
         row = int(head)
+        before = lines.setdefault(row, number)
+        if before != number:  # the later line's letters silently replaced the earlier's
+            problems.append(
+                (
+                    ("terrain", "map"),
+                    f"map line {number + 1}: row {head} again (map line {before + 1} is row "
+                    f"{head}); give each row one line",
+                )
+            )
+            continue
         for offset, char in enumerate(body):
             if char == " ":
                 continue

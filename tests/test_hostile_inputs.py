@@ -798,3 +798,28 @@ def test_a_problem_two_checks_find_is_told_once(
     code, out, _ = _validate(path, capsys)
     assert code == 1
     assert out.count("map.overlays[0].hex: no hex 'K9917' on this layout") == 1
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "    01 ..................................s.....\n",
+            "    01 ..................................s.....\n    01 rrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr\n",
+            "terrain.map: map line 3: row 01 again (map line 2 is row 01); give each row one line",
+        ),
+        (
+            'center_hexes: ["2006", "2106"]',
+            'center_hexes: ["2006", "2006"]',
+            "center_hexes[1]: hex 2006 is listed twice",
+        ),
+    ],
+    ids=["a-terrain-row-twice", "a-center-hex-twice"],
+)
+def test_a_board_that_says_a_thing_twice_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, message: str
+) -> None:
+    """A row of the terrain map written twice took the second line's letters silently (the
+    board was "valid", its row 01 all rough); a center hex listed twice counted twice."""
+    code, out, _ = _validate(_edited(tmp_path, BOARD, old, new, BOARD.name), capsys)
+    assert code == 1 and message in out
