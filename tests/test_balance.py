@@ -136,8 +136,10 @@ def test_the_cli_runs_a_batch_in_worker_processes_and_prints_json() -> None:
 
 
 def test_the_cli_refuses_bad_bots_and_bad_files(tmp_path: Path) -> None:
-    done = _cli(DRIANT, "-n", "2", "--bots", "random")
-    assert done.returncode == 2 and "one of random, heuristic for each side" in done.stderr
+    done = _cli(DRIANT, "-n", "2", "--bots", "random,random,random")  # Fort Driant has two
+    assert done.returncode == 2 and "one of random, heuristic for every side, or one per" in (
+        done.stderr
+    )
     bad = tmp_path / "bad.yaml"
     bad.write_text("id: [unclosed\n", encoding="utf-8")
     done = _cli(str(bad), "-n", "2")

@@ -823,3 +823,21 @@ def test_a_board_that_says_a_thing_twice_is_refused(
     board was "valid", its row 01 all rough); a center hex listed twice counted twice."""
     code, out, _ = _validate(_edited(tmp_path, BOARD, old, new, BOARD.name), capsys)
     assert code == 1 and message in out
+
+
+@pytest.mark.parametrize("verb", ["play", "balance"])
+def test_bots_are_one_for_every_side_or_one_per_side_in_every_command(
+    capsys: pytest.CaptureFixture[str], verb: str
+) -> None:
+    """``balance --bots heuristic`` was refused ("give one of random, heuristic for each
+    side") while ``tune`` and ``sweep`` took it; every command reads ``--bots`` alike."""
+    scenario = str(ROOT / "scenarios/panzer-command/point-161.yaml")
+    more = ["-n", "1", "--jobs", "1", "--quiet"] if verb == "balance" else []
+    assert main([verb, scenario, "--bots", "random", *more]) == 0
+    for wrong in ("random,random,random", "god"):
+        capsys.readouterr()
+        assert main([verb, scenario, "--bots", wrong, *more]) == 2
+        assert capsys.readouterr().err.strip() == (
+            "--bots: one of random, heuristic for every side, or one per side (german, "
+            f"soviet), not '{wrong}'"
+        )

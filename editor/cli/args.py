@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 
 def whole(low: int, high: int | None = None) -> Callable[[str], int]:
@@ -37,3 +37,22 @@ def number(low: float, high: float) -> Callable[[str], float]:
         return value
 
     return parse
+
+
+def bots_of(text: str, sides: Sequence[str]) -> list[str]:
+    """``--bots``: one bot for every side, or one per side in the scenario's order, each a
+    bot's name (:data:`rules.bots.base.BOT_NAMES`). Raises ValueError with the message.
+
+    Why one place: ``play`` and ``balance`` wanted one per side while ``tune`` and ``sweep``
+    took one for every side, and ``balance --bots heuristic`` was refused."""
+    from rules.bots.base import BOT_NAMES
+
+    bots = [b.strip() for b in text.split(",")]
+    if len(bots) == 1:
+        bots = bots * len(sides)
+    if len(bots) != len(sides) or any(b not in BOT_NAMES for b in bots):
+        raise ValueError(
+            f"--bots: one of {', '.join(BOT_NAMES)} for every side, or one per side "
+            f"({', '.join(sides)}), not '{text}'"
+        )
+    return bots

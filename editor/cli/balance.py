@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from editor.cli.args import whole
+from editor.cli.args import bots_of, whole
 from model.limits import MAX_GAMES, MAX_JOBS
 
 
@@ -43,7 +43,8 @@ def add_parser(sub: Any) -> None:
     balance.add_argument(
         "--bots",
         default="heuristic,heuristic",
-        help="the bot of each side, in the scenario's order of sides (random, heuristic)",
+        help="one bot for every side, or one per side in the scenario's order (random, "
+        "heuristic; default heuristic)",
     )
     balance.add_argument("--seed-from", type=int, default=1, help="first game's seed (1)")
     add_batch_options(balance)
@@ -141,7 +142,6 @@ def cmd_balance(args: argparse.Namespace) -> int:
         specs_for,
         summarize,
     )
-    from rules.bots.base import BOT_NAMES
     from rules.engine.errors import RulesError
     from rules.pointbuy.purchase import STRATEGIES, game_for, parse_choices
 
@@ -154,13 +154,10 @@ def cmd_balance(args: argparse.Namespace) -> int:
     except RulesError as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
         return 1
-    bots = [b.strip() for b in args.bots.split(",")]
-    if len(bots) != len(sides) or any(b not in BOT_NAMES for b in bots):
-        print(
-            f"--bots: give one of {', '.join(BOT_NAMES)} for each side "
-            f"({', '.join(sides)}), not '{args.bots}'",
-            file=sys.stderr,
-        )
+    try:
+        bots = bots_of(args.bots, sides)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
         return 2
     jobs = args.jobs or os.cpu_count() or 1
     specs = specs_for(args.file, args.games, bots, args.seed_from, args.buy)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 # who sets the variable keeps their setting.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
-from editor.cli.args import number, whole  # after the environment is set
+from editor.cli.args import bots_of, number, whole  # after the environment is set
 from model.errors import Problem, ProblemList, YamlError
 from model.systems import GameSystem
 
@@ -204,7 +204,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bots",
         default="heuristic,random",
-        help="the bot of each side, in the scenario's order of sides (random, heuristic)",
+        help="one bot for every side, or one per side in the scenario's order (random, "
+        "heuristic; default heuristic,random)",
     )
     play.add_argument(
         "--seed", type=whole(0, MAX_SEED), default=0, help="seeds the dice and the bots"
@@ -633,17 +634,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     except RulesError as exc:
         print(f"{args.file}: {exc}", file=sys.stderr)
         return 1
-    names = [n.strip() for n in args.bots.split(",")]
-    if len(names) != len(game.sides):
-        sides = ", ".join(game.sides)
-        print(f"--bots: give one bot per side ({sides}), not '{args.bots}'", file=sys.stderr)
-        return 2
     try:
-        pairs = zip(game.sides, names, strict=True)
-        bots = {s: make_bot(n, args.seed * 10 + i + 1) for i, (s, n) in enumerate(pairs)}
+        names = bots_of(args.bots, game.sides)
     except ValueError as exc:
-        print(f"--bots: {exc}", file=sys.stderr)
+        print(exc, file=sys.stderr)
         return 2
+    pairs = zip(game.sides, names, strict=True)
+    bots = {s: make_bot(n, args.seed * 10 + i + 1) for i, (s, n) in enumerate(pairs)}
     state = game.new_initial_state(args.seed)
     try:
         play(state, bots)

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from editor.cli.args import whole
+from editor.cli.args import bots_of, whole
 from editor.cli.balance import add_batch_options
 from model.limits import MAX_GAMES, MAX_JOBS
 
@@ -86,7 +86,6 @@ def add_parser(sub: Any) -> None:
 
 def cmd_tune(args: argparse.Namespace) -> int:
     from model.scenario_io import load_scenario
-    from rules.bots.base import BOT_NAMES
     from rules.bots.knobs import KnobError, knobs_of, parse_knob
 
     loaded = load_scenario(args.file)  # a bad file: file:line problems, exit 1 (in main)
@@ -112,16 +111,10 @@ def cmd_tune(args: argparse.Namespace) -> int:
     if len({c.id for c in chosen}) != len(chosen):
         print("--knob: each knob once", file=sys.stderr)
         return 2
-    bots = [b.strip() for b in args.bots.split(",")]
-    if len(bots) == 1:
-        bots = bots * len(scenario.sides)
-    if len(bots) != len(scenario.sides) or any(b not in BOT_NAMES for b in bots):
-        sides = ", ".join(s.id for s in scenario.sides)
-        print(
-            f"--bots: one of {', '.join(BOT_NAMES)} for every side, or one per side "
-            f"({sides}), not '{args.bots}'",
-            file=sys.stderr,
-        )
+    try:
+        bots = bots_of(args.bots, [s.id for s in scenario.sides])
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
         return 2
     return _run(args, loaded, chosen, bots)
 
