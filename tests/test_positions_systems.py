@@ -467,6 +467,13 @@ HOSTILE = [
         ],
         id="soldiers-a-side-an-event-and-a-man-unknown-or-twice",
     ),
+    pytest.param(  # was located at the whole state section
+        "soldiers/leader-beside-one-american.yaml",
+        "  advantage: german\n",
+        "  advantage: german\n  fire_targets: [[C/0105], [C/0106, Z/9999]]\n",
+        ["pos.yaml:58:37: state.fire_targets[1][1]: 'Z/9999' is not a hex of the map"],
+        id="soldiers-a-hex-fired-at-off-the-map",
+    ),
 ]
 
 

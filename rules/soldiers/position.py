@@ -603,16 +603,23 @@ def _read_field(
     the hexes fired at."""
     if extra.weather not in ("", "Clear", "Mist", "Night"):
         reader.problem(("state", "weather"), "a battle condition: Clear, Mist or Night [6.42]")
-    named = [
-        *extra.closed_hexes,
-        *extra.lasting_smoke,
-        *(h for p in extra.fire_targets for h in p),
-        *extra.objectives_destroyed,
-        *extra.sighted,
+    named: list[tuple[PathKey, str]] = [
+        *((("state", "closed_hexes", h), h) for h in extra.closed_hexes),
+        *((("state", "lasting_smoke", i), h) for i, h in enumerate(extra.lasting_smoke)),
+        *(
+            (("state", "fire_targets", i, j), h)
+            for i, p in enumerate(extra.fire_targets)
+            for j, h in enumerate(p)
+        ),
+        *(
+            (("state", "objectives_destroyed", i), h)
+            for i, h in enumerate(extra.objectives_destroyed)
+        ),
+        *((("state", "sighted", i), h) for i, h in enumerate(extra.sighted)),
     ]
-    for name in named:
+    for where, name in named:  # each at its own place in the file
         if name not in game.by_name:
-            reader.problem(("state",), f"'{name}' is not a hex of the map")
+            reader.problem(where, f"'{name}' is not a hex of the map")
     return Battlefield(
         extra.weather if extra.weather in ("Clear", "Mist", "Night") else "",
         dict(extra.closed_hexes),
