@@ -735,12 +735,18 @@ def _read_off_map(
         _entry_zones(game, extra.entry_zones, reader),
         extra.zone_group,
     )
-    for c in extra.inactive_chits:
+    for i, c in enumerate(extra.inactive_chits):
         if c not in game.chits:
-            reader.problem(("state", "inactive_chits"), f"the game has no command chit '{c}'")
-    for g in extra.eligible:
+            hint = did_you_mean(c, game.chits)
+            reader.problem(
+                ("state", "inactive_chits", i), f"the game has no command chit '{c}'", hint
+            )
+    for i, g in enumerate(extra.eligible):
         if g not in groups:
-            reader.problem(("state", "eligible"), f"the scenario has no reinforcement group '{g}'")
+            where = ("state", "eligible", i)
+            reader.problem(
+                where, f"the scenario has no reinforcement group '{g}'", did_you_mean(g, groups)
+            )
     troops.last_in = {}
     for name, side in extra.last_in.items():
         h = reader.hex(name, ("state", "last_in", name))
