@@ -474,6 +474,16 @@ HOSTILE = [
         ["pos.yaml:58:37: state.fire_targets[1][1]: 'Z/9999' is not a hex of the map"],
         id="soldiers-a-hex-fired-at-off-the-map",
     ),
+    pytest.param(  # were located at the whole list, without a hint
+        "soldiers/leader-beside-one-american.yaml",
+        "  advantage: german\n",
+        "  advantage: german\n  inactive_chits: [german.e.sl, german.e.sX]\n",
+        [
+            "pos.yaml:58:33: state.inactive_chits[1]: the game has no command chit "
+            "'german.e.sX' (did you mean 'german.e.sl'?)"
+        ],
+        id="soldiers-an-unknown-inactive-chit",
+    ),
 ]
 
 
