@@ -265,6 +265,20 @@ CASES = [
         "[Armor [ADV V.B.3]]",
         id="towed-placement",
     ),
+    pytest.param(
+        edited(
+            DEMO,
+            (
+                DEMO[DEMO.index("  role: attacker\n  forces:\n") : DEMO.index("length:\n")],
+                "  role: attacker\n",
+            ),
+        ),
+        "empty-side",
+        "s.yaml:83:3: warning empty-side: German has no units: no forces, reinforcements, "
+        "support or points to buy them with; its game is decided before it starts "
+        "[Armor [SCN II.E]]",
+        id="empty-side",
+    ),
 ]
 
 

@@ -55,6 +55,25 @@ def counters_in_use(ctx: CheckContext) -> dict[str, dict[str, int]]:
     return used
 
 
+@check("empty-side")
+def empty_side(ctx: CheckContext) -> Iterator[Finding]:
+    """A side with no units at all: no forces, no reinforcements, no off-map support and
+    nothing to buy. Its game is decided before it starts (a Panzer '44 side without units
+    lost every test game "by default"), which is seldom what the designer meant."""
+    from rules.pointbuy.purchase import needs_purchase
+
+    buying = set(needs_purchase(ctx.scenario))
+    for i, side in enumerate(ctx.scenario.sides):
+        units = side.forces or any(r.units for r in side.reinforcements)
+        if units or side.support or side.purchases or side.id in buying:
+            continue
+        message = (
+            f"{side.name} has no units: no forces, reinforcements, support or points to buy "
+            "them with; its game is decided before it starts"
+        )
+        yield ctx.finding("warning", "empty-side", message, ctx.rules.citations.setup, ("sides", i))
+
+
 @check("counter-mix")
 def counter_mix(ctx: CheckContext) -> Iterator[Finding]:
     """No more counters of a unit type than the game has, where the catalogue gives the
