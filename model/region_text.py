@@ -252,12 +252,12 @@ _RULES: list[_Rule] = [
 
 
 def _mapping(phrase: str) -> Region:
-    try:
-        data = yaml.safe_load(phrase)
-    except yaml.YAMLError as exc:
-        raise RegionSyntaxError(
-            f"not a YAML mapping: {getattr(exc, 'problem', None) or exc}"
-        ) from None
+    from model.yamlio import YamlError, read_yaml_text
+
+    try:  # the files' reader and its limits: nesting, aliases, tags (safe_load had none)
+        data = read_yaml_text(phrase, "<region>").data
+    except YamlError as exc:
+        raise RegionSyntaxError(f"not a YAML mapping: {exc.problem.message}") from None
     try:
         return _adapter().validate_python(data)
     except ValidationError as exc:
@@ -266,6 +266,12 @@ def _mapping(phrase: str) -> Region:
 
 def _first_error(exc: ValidationError) -> str:
     error = exc.errors()[0]
+    if error["type"] in ("union_tag_not_found", "model_attributes_type"):
+        return "a region mapping gives its kind, e.g. {kind: hexes, hexes: [K1216]}"
+    if error["type"] == "union_tag_invalid":
+        ctx = error.get("ctx", {})
+        kinds = str(ctx.get("expected_tags", "")).replace("'", "")
+        return f"no region kind '{ctx.get('tag')}' (one of {kinds})"
     if error["type"] == "string_pattern_mismatch":
         return f"'{error['input']}' is not a hex name (write it like K1216, C/1508 or 0119)"
     where = ".".join(str(p) for p in error["loc"] if not str(p).startswith("function"))

@@ -96,6 +96,13 @@ def test_every_region_of_the_built_in_scenarios_reads_back_from_its_text(path: s
         ("hexes K12", "'K12' is not a hex name (write it like K1216, C/1508 or 0119)"),
         ("east of hexrow 3712", "hexrow 3712: write a column as '3700' or a row as '0012'"),
         ("{kind: edge}", "edge.edge: Field required"),
+        # a RecursionError escaped from yaml.safe_load before the files' reader took it
+        (
+            "{kind: union, regions: [" * 200 + "]}" * 200,
+            "not a YAML mapping: nesting is deeper than 64 levels",
+        ),
+        ("{a: 1}", "a region mapping gives its kind, e.g. {kind: hexes, hexes: [K1216]}"),
+        ("{kind: nope}", "no region kind 'nope' (one of hexes, map, hexrow, line-side,"),
     ],
 )
 def test_region_phrases_that_cannot_be_read_say_why(text: str, message: str) -> None:
