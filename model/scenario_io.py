@@ -169,6 +169,32 @@ def overlays_of(
     return overlay_map, problems
 
 
+def other_kind(data: dict[str, Any]) -> tuple[str, str] | None:
+    """What another of Hexwright's files read as a scenario is, and where it is read (a
+    message and a hint); None for what may be a scenario. A position read as a scenario was
+    told only its missing keys ("missing required key 'id'", 'title', 'map'...)."""
+    keys = data.keys()
+    if data.get("format") == "hexwright-replay":
+        return (
+            "this is a replay (a game's actions), not a scenario",
+            "'hexwright replay FILE' plays it again; in the editor, open its scenario, then "
+            "Open Replay in Test Play",
+        )
+    if {"scenario", "scenario_id", "rules_version"} <= keys and "sides" not in keys:
+        return (
+            "this is a position (a game in progress), not a scenario",
+            "'hexwright position FILE' reads it; in the editor, open its scenario, then Play > "
+            "Test Play from Position",
+        )
+    if {"grid", "printed_id"} <= keys and "sides" not in keys:
+        return (
+            "this is a board, not a scenario",
+            "'hexwright validate FILE' checks it; a scenario's map.layout places it; a board "
+            "of your board library opens in the editor's board editor",
+        )
+    return None
+
+
 def migrate(doc: Document) -> None:
     """Bring ``doc.data`` to the current schema version in place."""
     data = doc.data
@@ -185,6 +211,9 @@ def migrate(doc: Document) -> None:
                 )
             ]
         )
+    other = other_kind(data)
+    if other is not None:  # a list of missing keys would not say what is wrong
+        raise ProblemList([Problem(doc.path, 1, 1, "", *other)])
     version = data.get("schema_version")
     if version is None:
         raise ProblemList(

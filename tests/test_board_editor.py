@@ -454,3 +454,47 @@ def test_the_sections_palette_grows_to_three_rows_for_a_library_of_boards(
     assert (
         palette.height() == min(PALETTE_ROWS, -(-10 // per_row)) * palette.gridSize().height() + 10
     )
+
+
+def test_file_open_edits_a_board_of_the_library_and_names_other_kinds_of_file(
+    window: MainWindow, qtbot: QtBot, library: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """File > Open of a board in the user's library edits it as a board (it was read as a
+    scenario: "missing required key 'title'", 'map', 'sides'...); a board elsewhere, a position
+    and a replay are named for what they are, with where they are read."""
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    from model.boardedit import blank_board, save_board
+
+    save_board(blank_board(ARMOR, "M1", 10, 4))
+    chosen: list[str] = []
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (chosen[-1], ""))
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _w, _t, text, *a: shown.append(text))
+
+    chosen.append(str(library / "armor" / "M1.yaml"))
+    window.actions_by_id["file.open"].trigger()
+    document = window.document
+    assert isinstance(document, BoardDocument) and document.board.id == "M1"
+    assert not shown
+
+    position = tmp_path / "p.yaml"
+    position.write_text(
+        "schema_version: 1\nscenario: s.yaml\nscenario_id: s\nsystem: armor\n"
+        "rules_version: armor-0.10\nturn: 1\nstep: plot\n",
+        encoding="utf-8",
+    )
+    replay = tmp_path / "r.json"
+    replay.write_text('{"format": "hexwright-replay", "version": 1}', encoding="utf-8")
+    board = resources_root() / "armor" / "boards" / "J.yaml"
+    for path, said in (
+        (position, "this is a position (a game in progress), not a scenario"),
+        (replay, "this is a replay (a game's actions), not a scenario"),
+        (board, "this is a board, not a scenario"),
+    ):
+        shown.clear()
+        chosen.append(str(path))
+        window.actions_by_id["file.open"].trigger()
+        assert len(shown) == 1 and said in shown[0], shown
+        assert "missing required key" not in shown[0]
+        assert window.document is document  # what was open stays open

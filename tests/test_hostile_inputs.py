@@ -841,3 +841,18 @@ def test_bots_are_one_for_every_side_or_one_per_side_in_every_command(
             "--bots: one of random, heuristic for every side, or one per side (german, "
             f"soviet), not '{wrong}'"
         )
+
+
+def test_another_kind_of_hexwright_file_is_named_not_listed_as_missing_keys(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hexwright validate`` of a position said "missing required key 'id'", 'title', 'map',
+    'sides', 'length': five lines, none saying it is a position and where it is read."""
+    position = ROOT / "tests/positions/panzer-command/t34-beside-the-pak.yaml"
+    code, out, _ = _validate(position, capsys)
+    assert code == 1
+    assert out.strip() == (
+        f"{position}:1:1: this is a position (a game in progress), not a scenario ('hexwright "
+        "position FILE' reads it; in the editor, open its scenario, then Play > Test Play from "
+        "Position)"
+    )

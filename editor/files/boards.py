@@ -67,6 +67,25 @@ FIXED_LAYOUT = "a board is edited on its own: lay it out with other sections in 
 _PROBLEM_STYLE = "color: #b00020;"
 
 
+def in_board_library(path: Path) -> bool:
+    """Whether ``path`` is a board file of the user's board library
+    (``<library>/<system>/<id>.yaml``): File > Open and ``hexwright FILE`` edit it as a board."""
+    from model.boardedit import user_board_dir
+    from model.systems import GameSystem
+
+    try:
+        system_folder = path.resolve().parent
+        library = user_board_dir().resolve()
+    except OSError:
+        return False
+    known = {s.value for s in GameSystem}
+    return (
+        path.suffix.lower() in (".yaml", ".yml")
+        and system_folder.parent == library
+        and system_folder.name in known
+    )
+
+
 class BoardDocument(ScenarioDocument):
     """A board open for editing: a scenario document whose :meth:`save` bakes the painted
     terrain into the board and writes it to the board library.

@@ -20,6 +20,7 @@ from editor.files.boards import (
     ask_board_copy,
     ask_new_board,
     import_tiled_board,
+    in_board_library,
     save_board_as,
     save_board_document,
 )
@@ -97,6 +98,18 @@ class FileController(QObject):
         """Open a scenario; on problems, show them and keep what was open."""
         if not self.may_discard():
             return False
+        if in_board_library(Path(path)):  # a board of the user's own: the board editor
+            try:
+                board = BoardDocument.open(path)
+            except ProblemList as exc:
+                self._refuse(path, "\n".join(p.format() for p in exc.problems[:20]))
+                return False
+            except YamlError as exc:
+                self._refuse(path, exc.problem.format())
+                return False
+            self.install(board)
+            self.recent.remember(Path(path))
+            return True
         try:
             document = ScenarioDocument.open(path)
         except ProblemList as exc:
