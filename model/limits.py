@@ -35,6 +35,9 @@ MAX_PRINTED: Final = 9_999
 #: Board sections of one layout (the books' largest use 4; 5,000 copies of one board took
 #: 1.7 GB and 17 s to be refused for other reasons).
 MAX_SECTIONS: Final = 32
+#: Hexes of one assembled map: one board at its limit (200 x 200). The books' largest map has
+#: 2,074; 32 sections of 99 x 99 hexes (313,632) took 15 s and 340 MB to validate.
+MAX_MAP_HEXES: Final = 40_000
 #: Points of a budget.
 MAX_POINTS: Final = 100_000
 #: Worker processes a batch of games starts (far beyond a desktop's cores: ``--jobs 100000``

@@ -31,6 +31,7 @@ from model.errors import Problem, ProblemList, did_you_mean, dotted
 from model.hexes import Hex
 from model.joins import JoinType, NotationError, layout_from_notation, preset_layout
 from model.layout import AssembledMap, LayoutError, SectionPlacement, assemble
+from model.limits import MAX_MAP_HEXES
 from model.overlays import OverlayMap, place_overlays
 from model.resources import board_ids, load_board
 from model.scenario import (
@@ -310,13 +311,30 @@ def build_map(
                 f"there is no {system.display_name} board '{sid}'",
                 did_you_mean(sid, known) or f"boards: {', '.join(known)}",
             )
-    for sid in sorted(wanted & set(known)):
+    hexes = 0
+    laid = [sid for _, sid in _layout_section_ids(scenario.map.layout)]
+    # the layout's boards first, in its order, counting their hexes: a layout of many large
+    # boards is refused as soon as they pass the limit, before the rest are read
+    for sid in [*dict.fromkeys(laid), *sorted(wanted - set(laid))]:
+        if sid not in known or sid in sections:
+            continue
         try:
             sections[sid] = load_board(system, sid)
         except ProblemList as exc:
             problems.extend(exc.problems)
+            continue
         except YamlError as exc:  # a board of the user's library that is no regular file
             problems.append(exc.problem)
+            continue
+        hexes += len(sections[sid].cells) * laid.count(sid)
+        if hexes > MAX_MAP_HEXES:
+            problem(
+                base,
+                f"the layout's boards have more than {MAX_MAP_HEXES:,} hexes, a map's limit "
+                f"({hexes:,} in its first {len(sections)} of {len(laid)})",
+                "use fewer or smaller boards",
+            )
+            return None, sections, problems
     if problems:
         return None, sections, problems
     try:

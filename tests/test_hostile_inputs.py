@@ -230,6 +230,36 @@ def test_a_layout_of_more_sections_than_the_limit_is_refused_fast(
     assert seconds < 2
 
 
+def test_a_layout_of_more_hexes_than_a_map_may_have_is_refused_fast(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """32 sections of the user's own 99 x 99 boards (313,632 hexes, each limit kept) took 15 s
+    and 340 MB to validate, most of it laying the boards edge to edge. A map holds at most
+    40,000 hexes, counted as the boards are read: 12 such boards are refused after the fifth,
+    said where."""
+    from model.boardedit import blank_board, leave_board_library, save_board, use_board_library
+    from model.systems import GameSystem
+
+    monkeypatch.setenv("HEXWRIGHT_BOARDS", str(tmp_path / "boards"))
+    use_board_library()
+    try:
+        for i in range(12):
+            save_board(blank_board(GameSystem.ARMOR, f"X{i:02d}", 99, 99))
+        order = ", ".join(f"X{i:02d}" for i in range(12))
+        old = "    preset: edge-to-edge\n    order: [J, K, L]\n"
+        path = _edited(tmp_path, DEMO, old, f"    preset: edge-to-edge\n    order: [{order}]\n")
+        code, out, seconds = _validate(path, capsys)
+    finally:
+        leave_board_library()
+    assert code == 1
+    assert (
+        f"{path}:18:5: map.layout: the layout's boards have more than 40,000 hexes, a map's "
+        in (out)
+    )
+    assert "(49,255 in its first 5 of 12) (use fewer or smaller boards)" in out
+    assert seconds < 1
+
+
 def test_a_billion_turns_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = DEMO.read_text(encoding="utf-8")
     start = text.index("\nlength:")
