@@ -247,6 +247,22 @@ def _pc_overstacked(d: Path, r: Path) -> list[str]:
     return ["position", _write(d, "pos.yaml", text)]
 
 
+def _many_large_boards(d: Path, r: Path) -> list[str]:
+    """32 sections of the user's own 99 x 99 Armor boards edge to edge (313,632 hexes), each
+    within its own limits (the boards made by this checkout's board editor code)."""
+    from model.boardedit import blank_board, save_board
+    from model.systems import GameSystem
+
+    for i in range(32):
+        save_board(blank_board(GameSystem.ARMOR, f"X{i:02d}", 99, 99), d / "boards")
+    order = ", ".join(f"X{i:02d}" for i in range(32))
+    text = _demo(r).replace(
+        "    preset: edge-to-edge\n    order: [J, K, L]\n",
+        f"    preset: edge-to-edge\n    order: [{order}]\n",
+    )
+    return ["validate", _write(d, "s.yaml", text)]
+
+
 def _cache_pipes(d: Path, r: Path) -> list[str]:
     """Each of the demonstration's boards' data-cache entries a pipe (named as the cache names
     them: model.datacache)."""
@@ -291,6 +307,11 @@ PROBES = (
     Probe("PNG of a 99 x 99 board at 64 px a hex", _huge_png),
     Probe("P44 position, enemies in one hex", _enemies_in_one_hex),
     Probe("PC position, 8 Steps in a hex between Segments", _pc_overstacked),
+    Probe(
+        "32 sections of 99 x 99 boards (313,632 hexes)",
+        _many_large_boards,
+        (("HEXWRIGHT_BOARDS", "{folder}/boards"),),
+    ),
     Probe(
         "data cache entries are pipes (valid file)",
         _cache_pipes,
