@@ -755,6 +755,27 @@ def test_a_position_beyond_the_limits_is_refused_where_it_is(
     assert time.process_time() - start < 1
 
 
+def test_a_long_action_the_rules_refuse_is_quoted_cut(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A move through a 5,000-digit hex is well formed, and the rules refuse it ("is not a hex
+    next to the last one"); their refusal quoted the whole action (10,090 characters)."""
+    import json
+
+    path = tmp_path / "r.json"
+    scenario = ROOT / "scenarios/panzer-command/point-161.yaml"
+    assert main(["play", str(scenario), "--seed", "5", "--replay", str(path)]) == 0
+    data = json.loads(path.read_text())
+    data["actions"] = [*data["actions"][:4], "move soviet.su-t34.2 " + "9" * 5000]
+    data.pop("fingerprints", None)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "action 5: 'move soviet.su-t34.2 9999" in err and "is not a hex next to" in err
+    assert " ... " in err and len(err) < 700 and "Traceback" not in err
+
+
 def test_a_long_word_in_an_action_is_quoted_cut(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -181,8 +181,17 @@ def parse_action(text: str, types: Iterable[type[Action]]) -> Action:
         message = str(exc)
         if len(message) <= MAX_MESSAGE:
             raise
-        message = message.replace(text, _cut(text))
-        if len(message) > MAX_MESSAGE:
-            half = MAX_MESSAGE // 2
-            message = f"{message[:half]} ... {message[-half:]}"
-        raise ActionSyntaxError(message) from None
+        raise ActionSyntaxError(shortened(message, text)) from None
+
+
+def shortened(message: str, text: str) -> str:
+    """A refusal of the action ``text`` at most about :data:`MAX_MESSAGE` characters long:
+    the text quoted cut, then the middle left out (a 10,000-character action was quoted
+    whole, by the parser and by the rules alike)."""
+    if len(message) <= MAX_MESSAGE:
+        return message
+    message = message.replace(text, _cut(text))
+    if len(message) > MAX_MESSAGE:
+        half = MAX_MESSAGE // 2
+        message = f"{message[:half]} ... {message[-half:]}"
+    return message

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from model.position import GamePosition
     from rules.records.position import PositionReader
 from model.systems import GameSystem
-from rules.engine.actions import SHARED, Action, ForceDice, parse_action
+from rules.engine.actions import MAX_MESSAGE, SHARED, Action, ForceDice, parse_action, shortened
 from rules.engine.dice import Dice
 from rules.engine.errors import (
     ActionSyntaxError,
@@ -311,7 +311,13 @@ class State(ABC):
                 raise IllegalActionError(f"'{action.text()}': {exc}") from None
             self.emit(DiceForced(action.results))
         else:
-            self._apply(action)
+            try:
+                self._apply(action)
+            except IllegalActionError as exc:  # the rules quote the action: cut a long one
+                message = str(exc)
+                if len(message) <= MAX_MESSAGE:
+                    raise
+                raise type(exc)(shortened(message, action.text())) from None
         self.history.append(action)
         self._advance()
         return self.log[start:]
