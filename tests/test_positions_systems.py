@@ -267,6 +267,16 @@ HOSTILE = [
         ],
         id="p44-enemies-in-one-hex",
     ),
+    pytest.param(  # was read: the shooting to begin in Game-Turn 999
+        "panzer44/panic-delayed.yaml",
+        "  shooting_began: 0",
+        "  shooting_began: 999",
+        [
+            "pos.yaml:28:19: state.shooting_began: the shooting began in a Game-Turn that has "
+            "come, 0 to 1 [14.82]"
+        ],
+        id="p44-shooting-begins-in-a-turn-to-come",
+    ),
     pytest.param(  # was taken, and failed when it was fired at (KeyError)
         "panzer44/ip-garrison-disrupted-2.yaml",
         "units:",

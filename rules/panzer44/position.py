@@ -499,6 +499,12 @@ def _read_section(
     game = state.game
     determined = state.panic.determined
     determined.shooting_began, determined.fired = section.shooting_began, section.fired
+    began, turn = section.shooting_began, state.play.turn
+    if began is not None and not 0 <= began <= turn:  # 0: before the first Game-Turn
+        reader.problem(
+            ("state", "shooting_began"),
+            f"the shooting began in a Game-Turn that has come, 0 to {turn} [14.82]",
+        )
     path: tuple[str | int, ...]
     for i, unit in enumerate(section.disrupted_by_direct_fire):
         if reader.unit(unit, game.specs, ("state", "disrupted_by_direct_fire", i)):
