@@ -197,6 +197,25 @@ HOSTILE = [
         ],
         id="armor-knocked-out-without-a-wreck",
     ),
+    pytest.param(  # each was read: a Suppression for ever, more kills than enemies...
+        "armor/head-on.yaml",
+        "  facing: 1\n",
+        "  facing: 1\n  values: {suppressed_until: 3, knock_outs: 2, abandoned: 'yes', "
+        "entrenching_turns: 3, panic_checked_turn: 2}\n",
+        [
+            "pos.yaml:14:30: units[0].values.suppressed_until: the last Turn of its Suppressed "
+            "order, 1 to 2 [ADV IV.D]",
+            "pos.yaml:14:45: units[0].values.knock_outs: a whole number, 1 to 1 (the enemy's "
+            "units) [OP XVII]",
+            "pos.yaml:14:59: units[0].values.abandoned: true or false: its crew bailed out and "
+            "left it [ADV IX.A.3]",
+            "pos.yaml:14:85: units[0].values.entrenching_turns: the Turns of Hasty Entrenchment "
+            "dug, 1 to 2 (Turn 3 of it places it) [OP XXXII.B-C]",
+            "pos.yaml:14:108: units[0].values.panic_checked_turn: a whole number, 1 to 1 (this "
+            "Turn) [OP XVII]",
+        ],
+        id="armor-values-beyond-what-a-game-reaches",
+    ),
     pytest.param(  # was read: the second order won, unsaid
         "armor/head-on.yaml",
         "units:",

@@ -43,6 +43,7 @@ from model.scenario_io import to_data
 from model.yamlio import PathKey
 from rules.armor import dumps, hatches, soft, storeys
 from rules.armor.indirect.position import ArtilleryState, artillery_of, read_artillery
+from rules.armor.optional import entrench
 from rules.armor.optional.command import CommandState, command_of, read_command
 from rules.armor.optional.position import (
     FULL_COVER,
@@ -645,29 +646,40 @@ def _read_values(
     state: ArmorState, place: UnitPlace, path: PathKey, reader: PositionReader
 ) -> None:
     known_values(place, path, VALUES, "Armor", reader)
+    turn, game = state.play.turn, state.game
     if "suppressed_until" in place.values:  # the last Turn of its "S" order [ADV IV.D]
-        until = whole(place.values["suppressed_until"], 1)
+        # written on this Turn's line and the next's: never later than the next Turn
+        until = whole(place.values["suppressed_until"], 1, turn + 1)
         if until is None:
             where = (*path, "values", "suppressed_until")
-            reader.problem(where, "the last Turn of its Suppressed order, a whole number")
+            reader.problem(
+                where, f"the last Turn of its Suppressed order, 1 to {turn + 1} [ADV IV.D]"
+            )
         else:
             state.damage.suppressed[place.id] = until
     if "entrenching_turns" in place.values:  # "Y" on consecutive Turns [OP XXXII.B]
-        turns = whole(place.values["entrenching_turns"], 1)
+        turns = whole(place.values["entrenching_turns"], 1, entrench.TURNS - 1)
         if turns is None:
             where = (*path, "values", "entrenching_turns")
-            reader.problem(where, "the Turns of Hasty Entrenchment dug, a whole number, 1 or more")
+            reader.problem(
+                where,
+                f"the Turns of Hasty Entrenchment dug, 1 to {entrench.TURNS - 1} (Turn "
+                f"{entrench.TURNS} of it places it) [OP XXXII.B-C]",
+            )
         else:
             state.cover.digging[place.id] = turns
-    for key, into in (
-        ("knock_outs", state.morale.kills),  # [OP XVII.G.1]
-        ("panic_checked_turn", state.morale.checked),  # [OP XVII.B]
-        ("panic_moved_turn", state.morale.moved),  # [OP XVII.C.1]
+    enemies = sum(1 for u in game.units.values() if u.side != game.units[place.id].side)
+    for key, into, most, what in (
+        ("knock_outs", state.morale.kills, enemies, "the enemy's units"),  # [OP XVII.G.1]
+        ("panic_checked_turn", state.morale.checked, turn, "this Turn"),  # [OP XVII.B]
+        ("panic_moved_turn", state.morale.moved, turn, "this Turn"),  # [OP XVII.C.1]
     ):
         if key in place.values:
-            count = whole(place.values[key], 1)
+            count = whole(place.values[key], 1, most)
             if count is None:
-                reader.problem((*path, "values", key), "a whole number, 1 or more [OP XVII]")
+                reader.problem(
+                    (*path, "values", key), f"a whole number, 1 to {most} ({what}) [OP XVII]"
+                )
             else:
                 into[place.id] = count
     if "crew_losses" in place.values:
@@ -690,14 +702,24 @@ def _read_values(
         else:
             state.troops.carried[place.id] = carrier
     if "loading_turns" in place.values:
-        done = whole(place.values["loading_turns"], 0)
+        # at most the Turns its Loading takes: its card's, or an 88mm FLAK's three [OP XIX]
+        most = max(3, game.units[place.id].load_turns)
+        done = whole(place.values["loading_turns"], 0, most)
         if done is None or place.id not in state.troops.carried:
             where = (*path, "values", "loading_turns")
-            reader.problem(where, "Turns of Loading done, with its Vehicle (transported_by)")
+            reader.problem(
+                where,
+                f"Turns of Loading done, 0 to {most}, with its Vehicle (transported_by) "
+                "[Intro IV LOAD/UNLOAD]",
+            )
         else:
             state.troops.stage[place.id] = done
-    if place.values.get("abandoned") is True:
-        state.troops.abandoned.add(place.id)
+    if "abandoned" in place.values:
+        if not isinstance(place.values["abandoned"], bool):
+            where = (*path, "values", "abandoned")
+            reader.problem(where, "true or false: its crew bailed out and left it [ADV IX.A.3]")
+        elif place.values["abandoned"]:
+            state.troops.abandoned.add(place.id)
     if "turret" in place.values and whole(place.values["turret"], 1, 6) is None:
         where = (*path, "values", "turret")
         reader.problem(where, "the turret faces a direction number, 1 to 6 [AG VIII.A]")
