@@ -212,3 +212,22 @@ def test_a_chit_is_one_counter_and_only_a_second_chit_goes_on_the_track() -> Non
     command.cup.remove("soviet:direct-command")
     command.track[6] = ["soviet:regiment-2"]
     assert invariants(state) == []
+
+
+def test_only_the_segments_side_has_actions_in_it_and_no_chit_is_drawn_twice() -> None:
+    """[§3.2] A Segment's Actions are its side's units'; [§3.1] a chit drawn from the cup is
+    drawn once in a phase."""
+    state = _state()
+    command, play = state.command, state.play
+    play.phase, play.chit = "segment", command.cup.pop(command.cup.index("soviet:regiment"))
+    command.drawn = ["soviet:regiment", "soviet:regiment"]
+    play.acted.add(PAK)
+    play.commanded.add(T34)
+    assert invariants(state) == [
+        "chit 'soviet:regiment' drawn from the cup 2 times this phase [§3.1]",
+        f"{PAK} has an Action in soviet's Segment [§3.2]",
+    ]
+    command.drawn = ["soviet:regiment"]
+    play.acted = {T34}
+    play.verbs = {T34: ["move"]}
+    assert invariants(state) == []

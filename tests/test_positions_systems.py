@@ -312,6 +312,42 @@ HOSTILE = [
         ],
         id="pc-enemies-in-one-hex",
     ),
+    pytest.param(  # each was read: NaN Movement Points spent, a verb dropped unsaid...
+        "panzer-command/t34-beside-the-pak.yaml",
+        "  used: ['soviet:regiment-2']",
+        "  used: ['soviet:regiment-2']\n  spent: {soviet.su-t34.1: .nan}\n"
+        "  carrier_hits: {soviet.su-motor-rifle.1: 3}",
+        [
+            "pos.yaml:65:28: state.spent.soviet.su-t34.1: input should be a finite number",
+            "pos.yaml:66:43: state.carrier_hits.soviet.su-motor-rifle.1: input should be less "
+            "than or equal to 2",
+        ],
+        id="pc-values-beyond-what-a-game-reaches",
+    ),
+    pytest.param(
+        "panzer-command/t34-beside-the-pak.yaml",
+        "  used: ['soviet:regiment-2']",
+        "  used: ['soviet:regiment-2']\n  actions: {soviet.su-t34.1: [teleport]}\n"
+        "  shots: {soviet.su-t34.1: 1}",
+        [
+            "pos.yaml:65:31: state.actions.soviet.su-t34.1[0]: no Action 'teleport' (one of "
+            "move, fire, rally, improve, assault, concentrate, mount, dismount, indirect, offmap, "
+            "movefire, splitfire) [§3.2]",
+            "pos.yaml:66:28: state.shots.soviet.su-t34.1: 'soviet.su-t34.1' has no limited "
+            "shots [§14.7]",
+        ],
+        id="pc-an-unknown-action-and-shots-of-a-tank",
+    ),
+    pytest.param(  # was read: the PaK acting in a Soviet Segment
+        "panzer-command/t34-beside-the-pak.yaml",
+        "  used: ['soviet:regiment-2']",
+        "  used: ['soviet:regiment-2']\n  acted: [german.de-pak.1]",
+        [
+            "pos.yaml:16:3: units[2]: no game reaches this position: german.de-pak.1 has an "
+            "Action in soviet's Segment [§3.2]",
+        ],
+        id="pc-an-enemy-acting-in-the-segment",
+    ),
     pytest.param(  # was read: four German Regimental Action Segments in one turn
         "panzer-command/t34-beside-the-pak.yaml",
         "  - german:regiment\n",

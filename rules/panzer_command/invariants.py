@@ -18,7 +18,8 @@ and a position file read is held to it):
   side whose HQ was destroyed in a Close Assault has none [§3.1 Preparation A];
 - Dispatch Points 0 to 9, Direct Commands 0 to 19 [§4.2]; every chit is a side's Regimental
   Action or Direct Command chit [§3.1], and a chit is one counter: never twice in the cup,
-  nor both in the cup and in play in the Segment [§3.1]; the Game Turn Track holds only a
+  nor both in the cup and in play in the Segment, nor drawn twice [§3.1]; only the
+  Segment's side has Actions in it [§3.2]; the Game Turn Track holds only a
   side's second Regimental Action chit, bought with a Dispatch Point, once, and only for
   turns to come [§3.1 Preparation C]; a Segment has its chit, and only a Segment [§3.2];
 - the turn is one of the scenario's [§3.1 End of Turn].
@@ -169,6 +170,15 @@ def _command(state: PcState) -> list[str]:
             wrong.append(f"chit '{chit}' is in the cup {count} times: a chit is one counter [§3.1]")
     if play.chit is not None and play.chit in command.cup:
         wrong.append(f"chit '{play.chit}' is both in play in the Segment and in the cup [§3.1]")
+    for chit, count in sorted(Counter(command.drawn).items()):
+        if count > 1:
+            wrong.append(f"chit '{chit}' drawn from the cup {count} times this phase [§3.1]")
+    if play.chit is not None:  # only the Segment's side performs Actions in it [§3.2]
+        owner = play.chit.partition(":")[0]
+        acting = sorted(set(play.acted) | set(play.commanded) | set(play.verbs))
+        for unit in acting:
+            if unit in g.units and g.units[unit].side != owner:
+                wrong.append(f"{unit} has an Action in {owner}'s Segment [§3.2]")
     for turn, on_turn in sorted(command.track.items()):
         for chit, count in sorted(Counter(on_turn).items()):
             if not chit.endswith(":regiment-2") or count > 1:

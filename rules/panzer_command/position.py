@@ -34,12 +34,13 @@ eliminated in; units whose status says so and that it leaves out follow, in the 
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field
 
 from model.base import StrictModel
 from model.errors import did_you_mean
+from model.limits import MAX_COUNT
 from model.position import GamePosition, UnitPlace
 from model.scenario_io import to_data
 from model.yamlio import PathKey
@@ -84,6 +85,10 @@ REMOVED, EXITED = "removed", "exited"
 STATUSES = (SUPPRESSED, ELIMINATED, REINFORCEMENT, IN_IP, ENTRENCHED, REMOVED, EXITED)
 OFF_STATUSES = (ELIMINATED, REINFORCEMENT, REMOVED, EXITED)
 VALUES = ("steps", "cohesion_hits")
+#: Movement Points a unit may have spent in a Segment: beyond any unit's allowance (our
+#: bound: the book's highest is far lower [§5.1]); NaN or infinite was read, and compared
+#: with an allowance NaN is never more.
+MAX_MP = 100.0
 OVER = "over"
 #: The Actions a unit performs in a Segment, as ``actions`` lists them [§3.2].
 UNIT_VERBS = (
@@ -192,7 +197,7 @@ class PcPositionState(StrictModel):
     acted: list[str] = Field(default_factory=list)
     actions: dict[str, list[str]] = Field(default_factory=dict)
     commanded: list[str] = Field(default_factory=list)
-    entered: dict[str, int] = Field(default_factory=dict)
+    entered: dict[str, Annotated[int, Field(ge=0, le=MAX_COUNT)]] = Field(default_factory=dict)
     entrenchments: list[str] = Field(default_factory=list)
     hq: dict[str, str | None] = Field(default_factory=dict)
     eliminated: list[str] = Field(default_factory=list)
@@ -203,13 +208,17 @@ class PcPositionState(StrictModel):
     mounted: dict[str, str] = Field(default_factory=dict)
     trucks: list[str] = Field(default_factory=list)
     spw_lost: list[str] = Field(default_factory=list)
-    carrier_hits: dict[str, int] = Field(default_factory=dict)
-    spent: dict[str, float] = Field(default_factory=dict)
-    fired: dict[str, int] = Field(default_factory=dict)
+    carrier_hits: dict[str, Annotated[int, Field(ge=1, le=MAX_COHESION)]] = Field(
+        default_factory=dict
+    )
+    spent: dict[str, Annotated[float, Field(ge=0, le=MAX_MP, allow_inf_nan=False)]] = Field(
+        default_factory=dict
+    )
+    fired: dict[str, Annotated[int, Field(ge=1, le=MAX_COUNT)]] = Field(default_factory=dict)
     overstacked: list[str] = Field(default_factory=list)
     anchors: dict[str, str] = Field(default_factory=dict)
     plots: dict[str, list[str]] = Field(default_factory=dict)
-    shots: dict[str, int] = Field(default_factory=dict)
+    shots: dict[str, Annotated[int, Field(ge=1, le=MAX_COUNT)]] = Field(default_factory=dict)
     exited: dict[str, str] = Field(default_factory=dict)
     drawn: list[str] = Field(default_factory=list)
     second_phase: bool = False
@@ -375,6 +384,14 @@ def state_from_position(
         chit,
         set(units(extra.acted, game.units, ("state", "acted"), reader)),
     )
+    for u, verbs in extra.actions.items():
+        for i, verb in enumerate(verbs):
+            if verb not in UNIT_VERBS:  # was dropped unsaid
+                reader.problem(
+                    ("state", "actions", u, i),
+                    f"no Action '{verb}' (one of {', '.join(UNIT_VERBS)}) [§3.2]",
+                    did_you_mean(verb, UNIT_VERBS),
+                )
     state.play.verbs = {
         u: [v for v in verbs if v in UNIT_VERBS]
         for u, verbs in extra.actions.items()
@@ -747,6 +764,16 @@ def _read_support(state: PcState, extra: PcPositionState, reader: PositionReader
         found = [reader.hex(n, ("state", "plots", unit, i)) for i, n in enumerate(names)]
         if unit in game.units:
             support.plots[unit] = [game.name(h) for h in found if h is not None]
+    for unit, made in extra.shots.items():
+        most = game.units[unit].shots if unit in game.units else 0
+        if most is None:
+            reader.problem(("state", "shots", unit), f"'{unit}' has no limited shots [§14.7]")
+        elif unit in game.units and made >= most:
+            reader.problem(
+                ("state", "shots", unit),
+                f"{made} attacks made of its {most}: its last removes it from the game, so 1 "
+                f"to {most - 1} [§14.7]",
+            )
     support.shots = {u: n for u, n in extra.shots.items() if u in game.units}
     support.air = air_strengths(state)
     for side, strength in extra.air.items():
