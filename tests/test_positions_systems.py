@@ -501,6 +501,13 @@ HOSTILE = [
         ],
         id="soldiers-a-man-off-the-map",
     ),
+    pytest.param(  # was read: an infinite number of Action Points, never spent
+        "soldiers/leader-beside-one-american.yaml",
+        "    orders_left: 4\n",
+        "    orders_left: 4\n    ap: .inf\n",
+        ["pos.yaml:67:9: state.turn.ap: input should be a finite number"],
+        id="soldiers-infinite-action-points",
+    ),
     pytest.param(  # was read: the German chit's turn commanding an American
         "soldiers/leader-beside-one-american.yaml",
         "in_command: [german.adler, german.bach]",

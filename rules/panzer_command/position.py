@@ -118,7 +118,7 @@ class PcReactionState(StrictModel):
     entering: str = ""
     rest: list[str] = Field(default_factory=list)
     walked: list[str] = Field(default_factory=list)
-    spent: float = 0.0
+    spent: float = Field(default=0.0, ge=0, le=MAX_MP, allow_inf_nan=False)
     why: list[str] = Field(default_factory=list)
     fires: list[tuple[str, str]] = Field(default_factory=list)
 

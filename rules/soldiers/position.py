@@ -104,6 +104,11 @@ JAMMED, AMMO_OUT, CAPTURED = "jammed", "ammo-out", "captured"
 STATUSES = (SUPPRESSED, WOUNDED, KILLED, INCAPACITATED, CAPTURED, JAMMED, AMMO_OUT)
 
 
+
+#: Action Points a man may have left: our bound, far above an order's (an operational move
+#: gives the most, 8 [6.3]); an infinite number was read, and the man never ran out.
+MAX_AP = 20.0
+
 class ReactionPosition(StrictModel):
     """A chance to react [8.6]: the reacting side, the hex of the active man, the trigger
     (``move`` or ``sustained``), the hex sustained fire hit, and each man's declaration."""
@@ -163,7 +168,7 @@ class DamageChoicePosition(StrictModel):
     roll: int | None = Field(default=None, ge=1, le=10, description="the roll awaiting its man")
     then: Literal["shot", "member", "reaction"] = "shot"
     shots_left: list[ShotLeftPosition] = Field(default_factory=list)
-    ap_left: float = Field(default=0.0, ge=0)
+    ap_left: float = Field(default=0.0, ge=0, le=MAX_AP, allow_inf_nan=False)
 
 
 class SetLeftPosition(StrictModel):
@@ -217,7 +222,7 @@ class TurnPosition(StrictModel):
     ordered: list[str] = Field(default_factory=list)
     previously_ordered: list[str] = Field(default_factory=list)
     current: str | None = None
-    ap: float = Field(default=0.0, ge=0)
+    ap: float = Field(default=0.0, ge=0, le=MAX_AP, allow_inf_nan=False)
     shots: dict[str, int] = Field(default_factory=dict)
     friendly_eyes: list[str] | None = None
     enemy_eyes: list[str] | None = None
