@@ -14,6 +14,10 @@ class StrictModel(BaseModel):
     Why ``defer_build``: pydantic builds a class's validator when the class is first used, not
     when its module is imported; a command builds only what its files use (speed issue 20: the
     136 classes' validators were half of ``hexwright validate``'s start).
+
+    Why no infinities or NaN in a float: a file is written by hand, and ``.nan`` compares
+    false with everything (a NaN extra movement cost never exceeds an allowance; NaN VP never
+    decide a winner); no value of the books is infinite.
     """
 
     model_config = ConfigDict(
@@ -23,5 +27,6 @@ class StrictModel(BaseModel):
         validate_default=False,
         use_enum_values=False,
         ser_json_inf_nan="constants",
+        allow_inf_nan=False,
         defer_build=True,
     )

@@ -907,3 +907,15 @@ def test_another_kind_of_hexwright_file_is_named_not_listed_as_missing_keys(
         "position FILE' reads it; in the editor, open its scenario, then Play > Test Play from "
         "Position)"
     )
+
+
+@pytest.mark.parametrize("value", [".nan", ".inf", "-.inf"])
+def test_no_float_of_a_file_is_infinite_or_nan(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    """A condition worth ``.nan`` VP validated, and NaN compares false with everything (no
+    winner, whatever was held); every float of every file is finite now."""
+    path = _edited(tmp_path, DEMO, "    award: {vp: 50}", f"    award: {{vp: {value}}}")
+    code, out, _ = _validate(path, capsys)
+    assert code == 1
+    assert f"{path}:119:17: victory.conditions[0].award.vp: input should be a finite number" in out
