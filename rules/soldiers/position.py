@@ -104,10 +104,10 @@ JAMMED, AMMO_OUT, CAPTURED = "jammed", "ammo-out", "captured"
 STATUSES = (SUPPRESSED, WOUNDED, KILLED, INCAPACITATED, CAPTURED, JAMMED, AMMO_OUT)
 
 
-
 #: Action Points a man may have left: our bound, far above an order's (an operational move
 #: gives the most, 8 [6.3]); an infinite number was read, and the man never ran out.
 MAX_AP = 20.0
+
 
 class ReactionPosition(StrictModel):
     """A chance to react [8.6]: the reacting side, the hex of the active man, the trigger
