@@ -89,8 +89,12 @@ def test_a_broken_scenario_gives_file_and_line_and_exit_code_1(
             1,
             "'random:x': the seed after ':' must be a whole number",
         ),
-        (["play", str(SCENARIO), "--bots", "random"], 2, "--bots: give one bot per side"),
-        (["play", str(SCENARIO), "--bots", "random,clever"], 2, "--bots: no bot 'clever'"),
+        (
+            ["play", str(SCENARIO), "--bots", "random,random,random"],
+            2,
+            "--bots: one of random, heuristic for every side, or one per side",
+        ),
+        (["play", str(SCENARIO), "--bots", "random,clever"], 2, "not 'random,clever'"),
         (["replay", "missing.json"], 1, "missing.json: cannot read the file"),
     ],
 )

@@ -308,6 +308,7 @@ def test_7_26_a_guard_moving_off_the_map_takes_his_prisoners_and_the_raid_counts
     private = next(m for m in germans if not game.men[m].command)
     chit = next(c for c, ch in game.chits.items() if ch.side == "us")
     state.active.chit, state.active.current, state.active.ap = chit, guard, 5.0
+    state.active.in_command, state.active.ordered = {guard}, {guard}  # the US chit's men [6.21]
     for m in (guard, leader, private):
         state.troops.hexes[m] = edge
     for m in (leader, private):
