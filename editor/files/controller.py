@@ -95,23 +95,13 @@ class FileController(QObject):
     # --- opening --------------------------------------------------------------------------
 
     def open_file(self, path: str | Path) -> bool:
-        """Open a scenario; on problems, show them and keep what was open."""
+        """Open a scenario, or a board of the user's board library in the board editor; on
+        problems, show them and keep what was open."""
         if not self.may_discard():
             return False
-        if in_board_library(Path(path)):  # a board of the user's own: the board editor
-            try:
-                board = BoardDocument.open(path)
-            except ProblemList as exc:
-                self._refuse(path, "\n".join(p.format() for p in exc.problems[:20]))
-                return False
-            except YamlError as exc:
-                self._refuse(path, exc.problem.format())
-                return False
-            self.install(board)
-            self.recent.remember(Path(path))
-            return True
+        board = in_board_library(Path(path))
         try:
-            document = ScenarioDocument.open(path)
+            document = BoardDocument.open(path) if board else ScenarioDocument.open(path)
         except ProblemList as exc:
             self._refuse(path, "\n".join(p.format() for p in exc.problems[:20]))
             return False
