@@ -22,6 +22,7 @@ from typing import Any
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
+from model.errors import form_refusal
 from model.regions import (
     AllOf,
     AnyOf,
@@ -272,8 +273,9 @@ def _first_error(exc: ValidationError) -> str:
         ctx = error.get("ctx", {})
         kinds = str(ctx.get("expected_tags", "")).replace("'", "")
         return f"no region kind '{ctx.get('tag')}' (one of {kinds})"
-    if error["type"] == "string_pattern_mismatch":
-        return f"'{error['input']}' is not a hex name (write it like K1216, C/1508 or 0119)"
+    refusal = form_refusal(error)  # a hex name of the wrong form, in the files' words
+    if refusal is not None:
+        return f"{refusal[0]} ({refusal[1]})"
     where = ".".join(str(p) for p in error["loc"] if not str(p).startswith("function"))
     message = str(error["msg"]).removeprefix("Value error, ")
     return f"{where}: {message}" if where else message

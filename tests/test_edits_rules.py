@@ -93,7 +93,10 @@ def test_every_region_of_the_built_in_scenarios_reads_back_from_its_text(path: s
     ("text", "message"),
     [
         ("", "type a region, e.g. 'Side B', 'north edge', 'hexes K1216, L2628'"),
-        ("hexes K12", "'K12' is not a hex name (write it like K1216, C/1508 or 0119)"),
+        (
+            "hexes K12",
+            "'K12' is not a hex name (write it like K1216, C/1508, or 0119 on a single map)",
+        ),
         ("east of hexrow 3712", "hexrow 3712: write a column as '3700' or a row as '0012'"),
         ("{kind: edge}", "edge.edge: Field required"),
         # a RecursionError escaped from yaml.safe_load before the files' reader took it
