@@ -19,7 +19,7 @@ import contextlib
 import enum
 import gc
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,7 +29,13 @@ from model.board import BoardSection
 from model.datacache import cached
 from model.errors import Problem, ProblemList, did_you_mean, dotted
 from model.hexes import Hex
-from model.joins import JoinType, NotationError, layout_from_notation, preset_layout
+from model.joins import (
+    JoinType,
+    NotationError,
+    layout_from_notation,
+    parse_notation,
+    preset_layout,
+)
 from model.layout import AssembledMap, LayoutError, SectionPlacement, assemble
 from model.limits import MAX_MAP_HEXES
 from model.overlays import OverlayMap, place_overlays
@@ -282,6 +288,18 @@ def _layout_section_ids(layout: LayoutSpec) -> list[tuple[tuple[str | int, ...],
     return []
 
 
+def _joined_ids(notation: str, known: Sequence[str]) -> list[str]:
+    """The boards a join notation names, as the boards' ids (none when it cannot be read:
+    assembling it says why)."""
+    try:
+        pairs = parse_notation(notation)
+    except NotationError:
+        return []
+    by_label = {k.upper(): k for k in known}
+    named = (by_label.get(label.upper()) for p in pairs for label in (p.first, p.second))
+    return list(dict.fromkeys(n for n in named if n is not None))
+
+
 def build_map(
     scenario: Scenario, doc: Document | None = None
 ) -> tuple[AssembledMap | None, dict[str, BoardSection], list[Problem]]:
@@ -313,6 +331,8 @@ def build_map(
             )
     hexes = 0
     laid = [sid for _, sid in _layout_section_ids(scenario.map.layout)]
+    if scenario.map.layout.joins is not None:  # the sections its joins name, once each
+        laid = _joined_ids(scenario.map.layout.joins, known)
     # the layout's boards first, in its order, counting their hexes: a layout of many large
     # boards is refused as soon as they pass the limit, before the rest are read
     for sid in [*dict.fromkeys(laid), *sorted(wanted - set(laid))]:
