@@ -118,7 +118,7 @@ class PcReactionState(StrictModel):
     entering: str = ""
     rest: list[str] = Field(default_factory=list)
     walked: list[str] = Field(default_factory=list)
-    spent: float = Field(default=0.0, ge=0, le=MAX_MP, allow_inf_nan=False)
+    spent: float = Field(default=0.0, ge=0, le=MAX_MP)
     why: list[str] = Field(default_factory=list)
     fires: list[tuple[str, str]] = Field(default_factory=list)
 
@@ -211,9 +211,7 @@ class PcPositionState(StrictModel):
     carrier_hits: dict[str, Annotated[int, Field(ge=1, le=MAX_COHESION)]] = Field(
         default_factory=dict
     )
-    spent: dict[str, Annotated[float, Field(ge=0, le=MAX_MP, allow_inf_nan=False)]] = Field(
-        default_factory=dict
-    )
+    spent: dict[str, Annotated[float, Field(ge=0, le=MAX_MP)]] = Field(default_factory=dict)
     fired: dict[str, Annotated[int, Field(ge=1, le=MAX_COUNT)]] = Field(default_factory=dict)
     overstacked: list[str] = Field(default_factory=list)
     anchors: dict[str, str] = Field(default_factory=dict)

@@ -168,7 +168,7 @@ class DamageChoicePosition(StrictModel):
     roll: int | None = Field(default=None, ge=1, le=10, description="the roll awaiting its man")
     then: Literal["shot", "member", "reaction"] = "shot"
     shots_left: list[ShotLeftPosition] = Field(default_factory=list)
-    ap_left: float = Field(default=0.0, ge=0, le=MAX_AP, allow_inf_nan=False)
+    ap_left: float = Field(default=0.0, ge=0, le=MAX_AP)
 
 
 class SetLeftPosition(StrictModel):
@@ -222,7 +222,7 @@ class TurnPosition(StrictModel):
     ordered: list[str] = Field(default_factory=list)
     previously_ordered: list[str] = Field(default_factory=list)
     current: str | None = None
-    ap: float = Field(default=0.0, ge=0, le=MAX_AP, allow_inf_nan=False)
+    ap: float = Field(default=0.0, ge=0, le=MAX_AP)
     shots: dict[str, int] = Field(default_factory=dict)
     friendly_eyes: list[str] | None = None
     enemy_eyes: list[str] | None = None
