@@ -508,6 +508,17 @@ HOSTILE = [
         ["pos.yaml:67:9: state.turn.ap: input should be a finite number"],
         id="soldiers-infinite-action-points",
     ),
+    pytest.param(  # was read: a melee in a hex off the map, a step of no kind
+        "soldiers/leader-beside-one-american.yaml",
+        "    orders_left: 4\n",
+        "    orders_left: 4\n    engaged: Z/9999\n    step: lunch 3\n",
+        [
+            "pos.yaml:67:14: state.turn.engaged: no hex 'Z/9999' on the scenario's map",
+            "pos.yaml:68:11: state.turn.step: a group's open step: 'combat' or 'maintenance' and "
+            "its cost, 'combat 2' [6.24; 7.1]",
+        ],
+        id="soldiers-an-engaged-hex-off-the-map-and-a-step-of-no-kind",
+    ),
     pytest.param(  # was read: the German chit's turn commanding an American
         "soldiers/leader-beside-one-american.yaml",
         "in_command: [german.adler, german.bach]",

@@ -55,6 +55,7 @@ satchel charges thrown [16.22].
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
@@ -601,6 +602,14 @@ def _read_gun_marks(
             troops.clips_spent[gun] = troops.clips_spent.pop(first)
 
 
+def _number(text: str) -> bool:
+    """Whether ``text`` is a finite number ("2", "1.5")."""
+    try:
+        return math.isfinite(float(text))
+    except ValueError:
+        return False
+
+
 def _read_field(
     game: SoldiersGame, extra: SoldiersPositionState, reader: PositionReader
 ) -> Battlefield:
@@ -859,6 +868,16 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
         if whole(count, 0, 2) is None:
             reader.problem((*path, "shots", man), "a man fires at most twice a phase [8.1]")
         shots[man] = count
+    engaged = turn.engaged
+    if engaged is not None:  # an enemy-occupied hex of the map [8.83]
+        h = reader.hex(engaged, (*path, "engaged"))
+        engaged = game.name(h) if h is not None else None
+    kind, _, cost = (turn.step or "").partition(" ")
+    if turn.step is not None and (kind not in ("combat", "maintenance") or not _number(cost)):
+        reader.problem(
+            (*path, "step"),
+            "a group's open step: 'combat' or 'maintenance' and its cost, 'combat 2' [6.24; 7.1]",
+        )
     eyes: dict[str, set[str]] = {}
     for key in ("friendly_eyes", "enemy_eyes"):
         found = (reader.hex(n, (*path, key, i)) for i, n in enumerate(getattr(turn, key) or []))
@@ -883,7 +902,7 @@ def _read_turn(game: SoldiersGame, turn: TurnPosition, reader: PositionReader) -
         turn.step,
         set(units(turn.step_men, game.men, (*path, "step_men"), reader)),
         set(units(turn.group_wounded, game.men, (*path, "group_wounded"), reader)),
-        turn.engaged,
+        engaged,
         turn.may_leave,
         _step_hex(game, turn.step_hex, (*path, "step_hex"), reader),
         {
