@@ -176,12 +176,17 @@ def overlays_of(
     return overlay_map, problems
 
 
+#: What a replay file says it is (``"format"``): the engine writes it
+#: (:mod:`rules.records.replay`), and a scenario reader names a replay by it.
+REPLAY_FORMAT = "hexwright-replay"
+
+
 def other_kind(data: dict[str, Any]) -> tuple[str, str] | None:
     """What another of Hexwright's files read as a scenario is, and where it is read (a
     message and a hint); None for what may be a scenario. A position read as a scenario was
     told only its missing keys ("missing required key 'id'", 'title', 'map'...)."""
     keys = data.keys()
-    if data.get("format") == "hexwright-replay":
+    if data.get("format") == REPLAY_FORMAT:
         return (
             "this is a replay (a game's actions), not a scenario",
             "'hexwright replay FILE' plays it again; in the editor, open its scenario, then "

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.scenario_io import LoadedScenario, load_scenario
+from model.scenario_io import REPLAY_FORMAT, LoadedScenario, load_scenario
 from rules.engine.core import State
 from rules.engine.errors import ReplayError, RulesError
 from rules.pointbuy.purchase import (
@@ -32,7 +32,7 @@ from rules.pointbuy.purchase import (
     read_purchases,
 )
 
-FORMAT = "hexwright-replay"
+FORMAT = REPLAY_FORMAT
 VERSION = 1
 
 
