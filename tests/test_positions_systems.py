@@ -28,6 +28,7 @@ from rules.records.position import (
 )
 from rules.records.replay import Replay, replay
 from rules.registry import load_game
+from tools import fuzz
 
 ROOT = Path(__file__).parent.parent
 POSITIONS = Path(__file__).parent / "positions"
@@ -109,6 +110,33 @@ def test_the_text_round_trips(name: str) -> None:
         _, back = read_position(read_yaml_text(text, "pos.yaml"), scenario(name))
         assert back.position_fingerprint() == state.position_fingerprint()
         assert position_text(position_of(back, path)) == text
+
+
+@pytest.mark.parametrize(
+    ("system", "name", "seed"),
+    [
+        # a reinforcement entered with its turret ahead was read back with none [AG VIII.A]
+        ("armor", "2b-the-bridge.yaml", 5),
+        # a game over in an Action Phase was read back as over in a Command Phase [4]
+        ("soldiers", "22-street-fighting-in-grave.yaml", 3),
+    ],
+)
+def test_a_random_games_positions_read_back(system: str, name: str, seed: int) -> None:
+    """Every tenth state of a random game, and its last, read back from its position: the
+    games where a round trip differed (forces bought as the fuzz campaign buys them)."""
+    game = fuzz._game(next(p for p in fuzz.scenarios_of(system) if p.name == name), seed)
+    state = game.new_initial_state(seed)  # type: ignore[attr-defined]
+    bots = {s: make_bot("random", seed * 10 + i) for i, s in enumerate(state.game.sides)}
+    n = 0
+    while True:
+        if n % 10 == 0 or state.is_terminal():
+            assert read_back(state).position_fingerprint() == state.position_fingerprint(), n
+        if state.is_terminal():
+            break
+        side = state.to_act()[0]
+        state.apply(bots[side].choose(state, side))
+        n += 1
+    assert n > 100
 
 
 @pytest.mark.parametrize("name", SYSTEMS)
@@ -549,6 +577,42 @@ HOSTILE = [
             "pos.yaml:60:25: state.weaponless[1]: 'us.e.12' is listed twice",
         ],
         id="soldiers-a-side-an-event-and-a-man-unknown-or-twice",
+    ),
+    pytest.param(  # was read: a negative count of Events; slots never drawn, or drawn later
+        "soldiers/leader-beside-one-american.yaml",
+        "  advantage: german\n",
+        "  advantage: german\n  events: {A: 1, B: -2}\n"
+        "  event_cycles: {A1: 9, A2: 1, C1: 1, Ax: 1}\n",
+        [
+            "pos.yaml:58:21: state.events.B: input should be greater than or equal to 0",
+        ],
+        id="soldiers-a-negative-event-count",
+    ),
+    pytest.param(  # a game not over has not ended in a step
+        "soldiers/leader-beside-one-american.yaml",
+        "  advantage: german\n",
+        "  advantage: german\n  ended_in: action\n",
+        [
+            "pos.yaml:58:13: state.ended_in: the step a game over ended in (command, action, "
+            "operational, cycle-end), with step 'over' [4; 19.7]",
+        ],
+        id="soldiers-ended-in-a-game-not-over",
+    ),
+    pytest.param(
+        "soldiers/leader-beside-one-american.yaml",
+        "  advantage: german\n",
+        "  advantage: german\n  events: {A: 1}\n  event_cycles: {A1: 9, A2: 1, C1: 1, Ax: 1}\n",
+        [
+            "pos.yaml:59:22: state.event_cycles.A1: A1 came in Command Cycle 9; this is Command "
+            "Cycle 1 [21.3]",
+            "pos.yaml:59:29: state.event_cycles.A2: A2 has not come: 'events' counts 1 Event A "
+            "results [6.12]",
+            "pos.yaml:59:36: state.event_cycles.C1: an Event result is its letter and number: "
+            "A1, B2 [6.12]",
+            "pos.yaml:59:43: state.event_cycles.Ax: an Event result is its letter and number: "
+            "A1, B2 [6.12]",
+        ],
+        id="soldiers-event-slots-never-drawn-or-in-a-later-cycle",
     ),
     pytest.param(  # was located at the whole state section
         "soldiers/leader-beside-one-american.yaml",

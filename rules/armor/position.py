@@ -603,8 +603,11 @@ def _read_units(
             problem = storeys.read(state, place.id, place.values["storey"])
             if problem is not None:
                 reader.problem((*path, "values", "storey"), problem)
-        if game.units[place.id].crew_of is not None and h is not None:
-            state.troops.turret.setdefault(place.id, 0)  # a Bailed Out Crew [ADV IX.A.3]
+        gone = FLED in status or (KNOCKED_OUT in status and not game.units[place.id].vehicle)
+        if WAITING not in status and not gone:
+            # a unit set on the map (at set-up, entering, a Bailed Out Crew [ADV IX.A.3]) has
+            # a turret's direction, straight ahead unless the position says otherwise
+            state.troops.turret.setdefault(place.id, 0)
         _read_facing(state, place, last, path, reader)
 
 

@@ -9,7 +9,9 @@ Each man is listed with his hex and his state in the book's words (``suppressed`
 the men marked for reaction fire this phase (``turn.reacted`` [8.65]) and a chance to react
 not yet resolved (``turn.reaction`` [8.6]); the rest is the Command Cycle's: the advantage [10.4],
 who acts first in the Command Phase and who has acted [5.2], each chit's space on the Command
-Track [5.1] and each side's committed chit, and the turn of the active chit: its risk level
+Track [5.1] and each side's committed chit, the step a game over ended in when not the Command
+Phase (``ended_in``: a Command Cycle ended in its Action Phase [4], a condition met at once
+[19.7]), and the turn of the active chit: its risk level
 [6.11] (``risk_rolled`` false while an independent turn's man is still to be selected [6.23],
 or a leader turn far from the enemy is still to be declared [3B; 6.3]), whether it was declared
 an operational turn (``operational_turn`` [6.3]), scenario 26's first-cycle US leader chit
@@ -58,7 +60,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field
+from pydantic import Field, NonNegativeInt
 
 from model.base import StrictModel
 from model.errors import did_you_mean
@@ -320,6 +322,10 @@ class SoldiersPositionState(StrictModel):
     waiting: list[str] = Field(default_factory=list)
     operational: list[str] = Field(default_factory=list)
     cycle_ends: bool = Field(default=False, description="End Command Cycle came [4]")
+    ended_in: str | None = Field(
+        default=None,
+        description="the step a game over ended in, when not 'command' [4; 19.7]",
+    )
     stand_up: choices.StandUpPosition | None = Field(
         default=None, description="the suppressed men each owner stands up [4] (cycle-end)"
     )
@@ -371,7 +377,9 @@ class SoldiersPositionState(StrictModel):
         default_factory=list, description="hexes a mission's side has had in sight [24.3]"
     )
     lost: list[str] = Field(default_factory=list)
-    events: dict[str, int] = Field(default_factory=dict)
+    events: dict[str, NonNegativeInt] = Field(
+        default_factory=dict, description="Event A and B results drawn so far [6.12]"
+    )
     event_cycles: dict[str, int] = Field(default_factory=dict)
     eligible: list[str] = Field(default_factory=list)
     inactive_chits: list[str] = Field(
@@ -470,6 +478,7 @@ def to_position(state: SoldiersState) -> GamePosition:
         waiting=sorted(state.troops.waiting),
         operational=list(state.play.operational),
         cycle_ends=state.play.ending,
+        ended_in=state.play.phase if state.play.over and state.play.phase != "command" else None,
         stand_up=choices.write_stand_up(state.play.standing),
         exited=sorted(state.troops.exited),
         taken_off=sorted(state.troops.taken_off),
@@ -668,10 +677,21 @@ def _read_play(
         hint = did_you_mean(first, game.sides)
         reader.problem(("state", "first"), f"the scenario has no side '{first}'", hint)
         first = advantage
+    over = phase == OVER
+    ended_in = extra.ended_in
+    if ended_in is not None and (not over or ended_in not in PHASES):
+        reader.problem(
+            ("state", "ended_in"),
+            f"the step a game over ended in ({', '.join(PHASES)}), with step '{OVER}' [4; 19.7]",
+        )
+        ended_in = None
+    if over:
+        # a game ends when a Command Cycle ends [4] or the moment a condition is met [19.7]
+        phase = ended_in or "command"
     return Play(
         position.turn,
-        "command" if phase == OVER else phase,  # a game ends when both pass [4]
-        phase == OVER,
+        phase,
+        over,
         sides(extra.acted, game.sides, ("state", "acted"), reader),
         (first, game.other(first)),
         advantage,
@@ -711,6 +731,29 @@ def _read_men(state: SoldiersState, position: GamePosition, reader: PositionRead
             troops.jammed.add(man)
         if AMMO_OUT in status:
             troops.ammo_out.add(man)
+
+
+def _read_event_cycles(extra: SoldiersPositionState, cycle: int, reader: PositionReader) -> None:
+    """Each Event result drawn is slot ``A1``, ``A2``... of its letter, and came in a Command
+    Cycle played so far [6.12; 21.3]: a mission's deadline counts from it."""
+    for slot, came in extra.event_cycles.items():
+        letter, number = slot[:1], slot[1:]
+        drawn = extra.events.get(letter, 0)
+        if letter not in EVENT_LETTERS.values() or not number.isdigit() or int(number) < 1:
+            reader.problem(
+                ("state", "event_cycles", slot),
+                "an Event result is its letter and number: A1, B2 [6.12]",
+            )
+        elif int(number) > drawn:
+            reader.problem(
+                ("state", "event_cycles", slot),
+                f"{slot} has not come: 'events' counts {drawn} Event {letter} results [6.12]",
+            )
+        elif not 1 <= came <= cycle:
+            reader.problem(
+                ("state", "event_cycles", slot),
+                f"{slot} came in Command Cycle {came}; this is Command Cycle {cycle} [21.3]",
+            )
 
 
 def _read_off_map(
@@ -773,6 +816,7 @@ def _read_off_map(
         if letter not in EVENT_LETTERS.values():
             letters = ", ".join(sorted(EVENT_LETTERS.values()))
             reader.problem(("state", "events", letter), f"no Event '{letter}' ({letters}) [6.12]")
+    _read_event_cycles(extra, state.play.cycle, reader)
     for key in ("clips_spent", "grenades_thrown"):
         counts = getattr(extra, key)
         for man, count in counts.items():
