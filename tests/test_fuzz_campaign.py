@@ -156,3 +156,24 @@ def test_a_heuristic_campaign_plays_the_heuristic_bot_on_one_side_and_reports_ap
     assert (row["bots"], row["seed"], row["failure"]) == ("heuristic", 7, None)
     assert row["actions"] == len(heuristic.history)  # type: ignore[attr-defined]
     assert "panzer-command (heuristic)" in capsys.readouterr().out
+
+
+def test_a_position_that_reads_back_otherwise_is_a_position_failure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fuzz writes each sampled state's position file and reads it back: a file that
+    loses what the dice have drawn is a different position, reported as such (an Armor
+    reinforcement's turret and a Soldiers game over in an Action Phase were found so)."""
+    import re
+
+    from rules.records import position
+
+    write = position.position_text
+
+    def forgets_the_dice(found: object) -> str:
+        return re.sub(r"(?m)^draws: \d+$", "draws: 0", write(found))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(position, "position_text", forgets_the_dice)
+    result = fuzz.play_game("panzer44", SEDAN, 3)
+    assert result.failure == "position", result.detail
+    assert re.fullmatch(r"its position after \d+ actions reads back otherwise", result.detail)

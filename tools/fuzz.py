@@ -15,6 +15,8 @@ Every game, by the random bot on each side:
   listed actions other than the one chosen apply to clones without an error, and a clone has
   its original's fingerprint and plays the chosen action on to the same fingerprint;
 - it ends (in fewer than :data:`MAX_ACTIONS` actions) with an outcome;
+- at those steps and at its end, its position file's text, read back (forces bought again as
+  the file says), is the same position (position fingerprint, dice included);
 - its replay, written and read back, plays the same game (on a game made afresh) to the same
   fingerprint at its end;
 - one game in :data:`SAME_SEED` is played again from its seed, by new bots, to the same
@@ -122,7 +124,21 @@ def _game(path: Path, seed: int) -> object:
     return game_for(loaded, {s: PurchaseChoice("random", seed) for s in sides})  # type: ignore[arg-type]
 
 
-def _play(game: object, seed: int, checked: bool, bots: str = "random") -> object:
+def check_position(state: object, path: Path) -> None:
+    """The state written as a position file's text and read back is the same position."""
+    from model.yamlio import read_yaml_text
+    from rules.records.position import position_of, position_text, read_position
+
+    text = position_text(position_of(state, str(path)))  # type: ignore[arg-type]
+    _, back = read_position(read_yaml_text(text, "position.yaml"), _loaded(path))  # type: ignore[arg-type]
+    if back.position_fingerprint() != state.position_fingerprint():  # type: ignore[attr-defined]
+        done = len(state.history)  # type: ignore[attr-defined]
+        raise PromiseError("position", f"its position after {done} actions reads back otherwise")
+
+
+def _play(
+    game: object, seed: int, checked: bool, bots: str = "random", path: Path | None = None
+) -> object:
     """A game from ``seed`` to its end, by the random bot (``bots`` ``heuristic``: the
     heuristic bot on side ``seed mod 2``); with ``checked``, every promise above."""
     from rules.bots.base import make_bot
@@ -161,6 +177,8 @@ def _play(game: object, seed: int, checked: bool, bots: str = "random") -> objec
             state.apply(action)
             if twin.fingerprint() != state.fingerprint():
                 raise PromiseError("clone", f"a clone plays '{action.text()}' on differently")
+            if path is not None:
+                check_position(state, path)
         else:
             state.apply(action)
         if invariants is not None:
@@ -182,7 +200,8 @@ def play_game(system: str, path: Path, seed: int, bots: str = "random") -> Resul
     detail = ""
     try:
         game = _game(path, seed)
-        state = _play(game, seed, checked=True, bots=bots)
+        state = _play(game, seed, checked=True, bots=bots, path=path)
+        check_position(state, path)
         actions = len(state.history)  # type: ignore[attr-defined]
         record = Replay.from_text(Replay.of(state, with_fingerprints=False).to_text())  # type: ignore[arg-type]
         # set up by the replay's own reading (scenario, rules version, purchases, seed), then
