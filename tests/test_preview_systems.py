@@ -198,3 +198,29 @@ def _refused_alike(state: State, action: Action) -> None:
     with pytest.raises(IllegalActionError) as caught:
         state.clone().apply(action)
     assert str(caught.value) == f"'{action.text()}': {why}"
+
+
+def test_soldiers_a_reinforcements_entering_move_previews_what_applying_spends() -> None:
+    """A man waiting off the map enters by his group's edge [19.32]: his listed moves were
+    previewed from a hex he does not have (a KeyError in test play, found by querying random
+    games as test play does). Scenario 24's US reinforcements, forces bought by the fuzz's
+    purchase bot, seed 5."""
+    from tools import fuzz
+
+    path = fuzz.SCENARIOS / "soldiers" / "24-beaufort-crossroads.yaml"
+    state = fuzz._game(path, 5).new_initial_state(5)  # type: ignore[attr-defined]
+    bots = {s: make_bot("random", 50 + i) for i, s in enumerate(state.game.sides)}
+    entering: list[Move] = []
+    while not entering and not state.is_terminal():
+        side = state.to_act()[0]
+        state.apply(bots[side].choose(state, side))
+        entering = [
+            a
+            for a in state.legal_actions()
+            if isinstance(a, Move) and a.unit in state.troops.waiting
+        ]
+    assert entering
+    for move in entering[:10]:
+        cost = state.preview(move).cost
+        [moved] = [e for e in state.clone().apply(move) if isinstance(e, ManMoved)]
+        assert cost == f"{moved.cost:g} of {state.active.ap:g} AP", move.text()

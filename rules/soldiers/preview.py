@@ -399,7 +399,8 @@ def _order_cost(state: SoldiersState, man: str) -> str:
 
 
 def _costs(state: SoldiersState, move: Move) -> list[float]:
-    game, at = state.game, state.troops.hexes[move.unit]
+    # a reinforcement entering comes from off the map [19.32]
+    game, at = state.game, state.troops.hexes.get(move.unit)
     found = []
     for name in move.path:
         to = game.by_name[name.upper()]
