@@ -11,6 +11,7 @@ come from :mod:`editor.actions`.
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor import crash
 from editor.actions import build_actions, update_enabled
 from editor.collector import GuiThreadCollector
 from editor.files.boards import BoardDocument
@@ -387,6 +389,29 @@ class MainWindow(QMainWindow):
 
         show_balance(self)
 
+    def autosave_now(self) -> None:
+        """Write the document's recovery copy now, if it has unsaved changes (a bug was hit:
+        :mod:`editor.crash`)."""
+        if self.files.autosaver is not None:
+            self.files.autosaver.autosave()
+
+    def keep_game(self) -> Path | None:
+        """The test game being played written as a replay in the log folder (a bug was hit:
+        :mod:`editor.crash`), so that it can be played again up to the bug; None when no game
+        is being played or its replay cannot be written (a game from a position has none)."""
+        from rules.engine.errors import RulesError
+
+        mode = self.test_play_mode
+        if mode is None or mode.session is None:
+            return None
+        path = log_dir() / f"bug-{time.strftime('%Y%m%d-%H%M%S')}.replay.json"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            mode.session.save_replay(path)
+        except (OSError, RulesError):
+            return None
+        return path
+
     def say(self, text: str, error: bool = False) -> None:
         """A message in the status bar (refusals stay until the next message)."""
         self.statusBar().setStyleSheet("color: #a93226" if error else "")
@@ -514,6 +539,7 @@ def run_editor(path: str | None = None) -> int:
     start_logging()
     use_board_library()  # the user's own boards, for scenarios and the board dialogs
     window = MainWindow()
+    crash.install(window)  # an error nobody caught: told, logged, the work kept
     apply_preferences(window, load_preferences())
     window.restore_layout()
     window.open_file(path or default_scenario_path())

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -240,3 +241,72 @@ def test_the_board_library_follows_the_platform_convention(
         assert user_board_dir() == tmp_path / "data" / "hexwright" / "boards"
     monkeypatch.setenv(BOARDS_ENV, str(tmp_path / "mine"))
     assert user_board_dir() == tmp_path / "mine"
+
+
+@pytest.mark.qt_no_exception_capture
+def test_a_bug_hit_by_a_menu_command_is_told_logged_and_the_work_autosaved(
+    qtbot: QtBot,
+    window: MainWindow,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """An error nobody caught in a slot went to a terminal the user never sees, and the
+    editor carried on silently: now the status bar says so, the log has the traceback, the
+    recovery copy is written, and the editor goes on (editor.crash)."""
+    import logging
+    import sys
+
+    from editor import app, crash
+    from editor.logs import LOGGER, start_logging
+
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # put back after the test
+    monkeypatch.setenv("HEXWRIGHT_LOGS", str(tmp_path / "logs"))
+    monkeypatch.setenv("HEXWRIGHT_RECOVERY", str(tmp_path / "recovery"))
+    logger = logging.getLogger(LOGGER)
+    before = list(logger.handlers)
+    try:
+        path = start_logging()
+        assert path is not None
+        crash.install(window)
+        _edit(window)
+
+        def broken() -> Path:
+            raise KeyError("german.e.10")
+
+        monkeypatch.setattr(app, "log_dir", broken)
+        window.actions_by_id["help.log_folder"].trigger()  # what Help > Open Log Folder does
+        for handler in logger.handlers:
+            handler.flush()
+        text = path.read_text(encoding="utf-8")
+    finally:
+        for handler in logger.handlers[len(before) :]:
+            handler.close()
+        logger.handlers[:] = before
+    said = window.statusBar().currentMessage()
+    assert said == (
+        "Hexwright hit a bug (KeyError: 'german.e.10'); your work is kept. Help > Open Log Folder"
+    )
+    [box] = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
+    assert box.windowTitle() == "Hexwright hit a bug" and not box.isModal()
+    assert "KeyError: 'german.e.10'" in box.text() and str(path) in box.text()
+    assert "recovery copy, written now" in box.text() and "test game" not in box.text()
+    window.actions_by_id["help.log_folder"].trigger()  # again, the window still open
+    assert [b for b in window.findChildren(QMessageBox) if b.isVisible()] == [box]
+    qtbot.mouseClick(box.button(QMessageBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    assert not box.isVisible()
+    assert "ERROR hexwright.crash: an error nobody caught" in text
+    assert "Traceback" in text and "broken" in text
+    assert list((tmp_path / "recovery").glob("*.yaml"))  # the last edit is kept
+    assert "KeyError: 'german.e.10'" in capsys.readouterr().err  # a terminal still has it
+    assert window.document is not None  # the editor goes on: the edit undoes
+    window.document.undo_stack.undo()
+    assert not window.document.modified
+
+
+def test_the_bugs_words_are_one_short_line() -> None:
+    from editor.crash import words
+
+    assert words(ValueError("a\n  b")) == "ValueError: a b"
+    assert words(RuntimeError()) == "RuntimeError"
+    assert len(words(ValueError("x" * 500))) == len("ValueError: ") + 80
