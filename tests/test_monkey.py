@@ -64,20 +64,26 @@ def _targets(window: MainWindow) -> list[QWidget]:
     ]
 
 
-SEDAN = os.path.join(
-    os.path.dirname(__file__), "..", "scenarios", "panzer44", "19.2-sedan-revenged.yaml"
-)
+SCENARIOS = os.path.join(os.path.dirname(__file__), "..", "scenarios")
+#: Test Play of each system: a scenario, the side the monkey plays and the random bot's.
+PLAYED = {
+    "test play": ("panzer44/19.2-sedan-revenged.yaml", "french", "german"),
+    "test play armor": ("armor/1a-spearheads.yaml", "us", "german"),
+    "test play soldiers": ("soldiers/10-dawn-patrol.yaml", "us", "german"),
+    "test play panzer command": ("panzer-command/point-161.yaml", "soviet", "german"),
+}
 
 
-@pytest.mark.parametrize("room", ["editor", "test play"])
+@pytest.mark.parametrize("room", ["editor", *PLAYED])
 @pytest.mark.parametrize(
     "seed", [int(s) for s in os.environ.get("HEXWRIGHT_MONKEY_SEEDS", "11").split(",")]
 )
 def test_random_input_never_raises(
     qtbot: QtBot, seed: int, room: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The editor on its default scenario; or Test Play of Panzer '44's Sedan, the French a
-    human at this computer (the monkey) against the random bot, with Test Play's keys too."""
+    """The editor on its default scenario; or Test Play of a scenario of each system (Panzer
+    '44's Sedan, the French a human at this computer, the monkey, against the random bot),
+    with Test Play's keys too."""
     # File dialogs and questions answer "no" at once: the monkey must not wait on them.
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: ("", ""))
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: ("", ""))
@@ -89,12 +95,13 @@ def test_random_input_never_raises(
     w.resize(1280, 860)
     w.show()
     qtbot.waitExposed(w)
-    assert w.open_file(default_scenario_path() if room == "editor" else SEDAN)
+    scenario, human, bot = PLAYED.get(room, ("", "", ""))
+    assert w.open_file(os.path.join(SCENARIOS, scenario) if scenario else default_scenario_path())
     keys = KEYS
-    if room == "test play":
+    if scenario:
         from editor.testplay.mode import TestPlayMode
 
-        assert TestPlayMode(w).enter(seed, {"french": "human", "german": "random"}) is None
+        assert TestPlayMode(w).enter(seed, {human: "human", bot: "random"}) is None
         keys = [*KEYS, Qt.Key.Key_Backspace, Qt.Key.Key_N, Qt.Key.Key_P, Qt.Key.Key_Enter]
     closer = QTimer()
     closer.timeout.connect(_close_dialogs)

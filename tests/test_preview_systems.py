@@ -224,3 +224,13 @@ def test_soldiers_a_reinforcements_entering_move_previews_what_applying_spends()
         cost = state.preview(move).cost
         [moved] = [e for e in state.clone().apply(move) if isinstance(e, ManMoved)]
         assert cost == f"{moved.cost:g} of {state.active.ap:g} AP", move.text()
+
+
+def test_panzer44_reach_of_a_support_never_on_the_map_is_none() -> None:
+    """Test Play asks where the unit of a chosen line can go: for Sedan's French close air
+    support [16.0], a strike and never a unit on the map, the engine raised a KeyError
+    (found by clicking through Test Play at random: tests/test_testplay_player.py)."""
+    game = load_game(load_scenario(ROOT / "scenarios" / "panzer44" / "19.2-sedan-revenged.yaml"))
+    state = game.new_initial_state(3)
+    assert state.reach("french.CAS.1") == {}
+    assert state.reach("french.M4.1")  # a tank on the map goes somewhere

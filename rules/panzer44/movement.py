@@ -209,7 +209,11 @@ def _wrecked(
 
 
 def reachable_hexes(state: Panzer44State, unit: str) -> dict[Hex, float]:
-    """Each hex the unit can reach with its cheapest cost; the hex it stands in left out."""
+    """Each hex the unit can reach with its cheapest cost; the hex it stands in left out;
+    none for a unit neither on the map nor waiting to enter (a passenger, an air strike,
+    one destroyed or exited)."""
+    if unit not in state.board.hexes and not waiting(state, unit):
+        return {}
     found = reach(state, unit)
     return {h: c for h, c in found.costs.items() if h != found.start}
 
