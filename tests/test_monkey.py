@@ -71,6 +71,9 @@ PLAYED = {
     "test play armor": ("armor/1a-spearheads.yaml", "us", "german"),
     "test play soldiers": ("soldiers/10-dawn-patrol.yaml", "us", "german"),
     "test play panzer command": ("panzer-command/point-161.yaml", "soviet", "german"),
+    # forces bought by the purchase bot, reinforcements entering on the way
+    "test play soldiers bought": ("soldiers/24-beaufort-crossroads.yaml", "us", "german"),
+    "test play armor bought": ("armor/2b-the-bridge.yaml", "defender", "attacker"),
 }
 
 
