@@ -19,7 +19,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
-from test_testplay import open_window
+from test_testplay import click_item, open_window
 
 from editor.app import MainWindow
 from editor.mapview.view import HEX_SIZE
@@ -87,22 +87,7 @@ def click_line(qtbot: QtBot, panel: TestPlayPanel, words: str) -> Action:
     does); the action it stands for."""
     item = next((i for i in lines(panel) if i.text(0) == words), None)
     assert item is not None, [i.text(0) for i in lines(panel)]
-    parent = item.parent()
-    tree = panel.units
-    if parent is not None and not parent.isExpanded():  # the group's line, then Right
-        tree.scrollToItem(parent)
-        point = tree.visualItemRect(parent).center()
-        qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=point)
-        qtbot.keyClick(tree, Qt.Key.Key_Right)
-        assert parent.isExpanded(), [i.text(0) for i in lines(panel)]
-    tree.scrollToItem(item)
-    qtbot.mouseClick(
-        tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualItemRect(item).center()
-    )
-    assert tree.currentItem() is item, (tree.currentItem().text(0), item.text(0))
-    action = item.data(0, ROLE)
-    assert isinstance(action, Action)
-    return action
+    return click_item(qtbot, panel, item)
 
 
 def apply_line(qtbot: QtBot, panel: TestPlayPanel, words: str) -> Action:

@@ -16,10 +16,11 @@ from pytestqt.qtbot import QtBot
 from editor.app import MainWindow
 from editor.mapview.view import HEX_SIZE
 from editor.testplay.mode import TestPlayMode
-from editor.testplay.panel import PAGE_END, PAGE_HANDOVER, PAGE_PLAY, TestPlayPanel
+from editor.testplay.panel import PAGE_END, PAGE_HANDOVER, PAGE_PLAY, ROLE, TestPlayPanel
 from editor.testplay.session import FASTEST
 from model.grid import hex_to_pixel
 from model.hexes import Hex
+from rules.engine.actions import Action
 from rules.panzer44.actions import Plot
 from rules.panzer44.events import FireResolved
 
@@ -54,6 +55,43 @@ def click_map(qtbot: QtBot, w: MainWindow, h: Hex) -> None:
     point = w.view.mapFromScene(QPointF(x, y))
     qtbot.mouseMove(w.view.viewport(), pos=point)
     qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+
+
+def offered(panel: TestPlayPanel) -> list[QTreeWidgetItem]:
+    """Every line of the list that stands for an action, however deep under its groups."""
+    found, stack = [], [panel.units.topLevelItem(i) for i in range(panel.units.topLevelItemCount())]
+    while stack:
+        item = stack.pop()
+        if item is None:
+            continue
+        if isinstance(item.data(0, ROLE), Action):
+            found.append(item)
+        stack.extend(item.child(j) for j in range(item.childCount()))
+    return sorted(found, key=lambda i: panel.units.indexFromItem(i).row())
+
+
+def click_item(qtbot: QtBot, panel: TestPlayPanel, item: QTreeWidgetItem) -> Action:
+    """Open the line's groups as a player does (a click on each, then Right), click it."""
+    tree, above = panel.units, []
+    parent = item.parent()
+    while parent is not None:
+        above.insert(0, parent)
+        parent = parent.parent()
+    for group in above:
+        if not group.isExpanded():
+            tree.scrollToItem(group)
+            point = tree.visualItemRect(group).center()
+            qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=point)
+            qtbot.keyClick(tree, Qt.Key.Key_Right)
+            assert group.isExpanded(), group.text(0)
+    tree.scrollToItem(item)
+    qtbot.mouseClick(
+        tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualItemRect(item).center()
+    )
+    assert tree.currentItem() is item, (tree.currentItem().text(0), item.text(0))
+    action = item.data(0, ROLE)
+    assert isinstance(action, Action)
+    return action
 
 
 def panel_text(panel: TestPlayPanel) -> str:

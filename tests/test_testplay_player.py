@@ -15,56 +15,17 @@ import random
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 from test_monkey import PLAYED, SCENARIOS
-from test_testplay import click_map, open_window, start
+from test_testplay import click_item, click_map, offered, open_window, start
 
 from editor.testplay.controls import SPEEDS
-from editor.testplay.panel import PAGE_END, PAGE_HANDOVER, ROLE, TestPlayPanel
-from rules.engine.actions import Action
+from editor.testplay.panel import PAGE_END, PAGE_HANDOVER
 
 pytestmark = pytest.mark.gui
 
 CLICKS = int(os.environ.get("HEXWRIGHT_PLAYER_CLICKS", "60"))
 SEEDS = [int(s) for s in os.environ.get("HEXWRIGHT_PLAYER_SEEDS", "3").split(",")]
-
-
-def offered(panel: TestPlayPanel) -> list[QTreeWidgetItem]:
-    """Every line of the list that stands for an action, however deep under its groups."""
-    found, stack = [], [panel.units.topLevelItem(i) for i in range(panel.units.topLevelItemCount())]
-    while stack:
-        item = stack.pop()
-        if item is None:
-            continue
-        if isinstance(item.data(0, ROLE), Action):
-            found.append(item)
-        stack.extend(item.child(j) for j in range(item.childCount()))
-    return sorted(found, key=lambda i: panel.units.indexFromItem(i).row())
-
-
-def click_item(qtbot: QtBot, panel: TestPlayPanel, item: QTreeWidgetItem) -> Action:
-    """Open the line's groups as a player does (a click on each, then Right), click it."""
-    tree, above = panel.units, []
-    parent = item.parent()
-    while parent is not None:
-        above.insert(0, parent)
-        parent = parent.parent()
-    for group in above:
-        if not group.isExpanded():
-            tree.scrollToItem(group)
-            point = tree.visualItemRect(group).center()
-            qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=point)
-            qtbot.keyClick(tree, Qt.Key.Key_Right)
-            assert group.isExpanded(), group.text(0)
-    tree.scrollToItem(item)
-    qtbot.mouseClick(
-        tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualItemRect(item).center()
-    )
-    assert tree.currentItem() is item, (tree.currentItem().text(0), item.text(0))
-    action = item.data(0, ROLE)
-    assert isinstance(action, Action)
-    return action
 
 
 @pytest.mark.parametrize("seed", SEEDS)
