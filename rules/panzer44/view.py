@@ -105,7 +105,7 @@ def side_view(state: Panzer44State, side: str) -> SideView:
     """What ``side`` may know now: never the other side's plots [4.1] 1."""
     if side not in state.game.sides:
         raise KeyError(f"there is no side '{side}'")
-    plotting = state.segment.id == "plot" and not state.play.over
+    plotting = not state.play.over and state.segment.id == "plot"  # over: past the last step
     return SideView(
         side=side,
         progress=progress(state),
