@@ -567,3 +567,43 @@ def test_op_xix_the_heuristic_bot_readies_a_flak_on_its_wheels() -> None:
     while state.segment.id == "plot" and "german" in state.to_act():
         state.apply(bot.choose(state, "german"))
     assert state.sheets.orders["german"][GUN] == Order(GUN, transfer="U")
+
+
+def test_scn_iii_c_a_stand_in_of_an_open_nation_with_forces_given_is_an_error() -> None:
+    """[SCN III.C]: a side of nation ``any`` has its nation chosen with its purchase, and a
+    stand-in (ASSAULT-INFANTRY, TRANSPORT) names that nation's unit. Scenario 2b's Defender
+    given a fixed force besides its budget is no longer bought: `validate` called it valid and
+    the game refused to start ("no 'ASSAULT-INFANTRY' of nation any"), found by random edits
+    then play. Now the stand-ins are errors, where they are written."""
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "scenarios" / "armor" / "2b-the-bridge.yaml"
+    text = path.read_text(encoding="utf-8")
+
+    def errors(text: str) -> list[tuple[str, str]]:
+        doc = read_yaml_text(text, "2b.yaml")
+        found = run_checks(check_document(doc), doc)
+        return [(f.path, f.message) for f in found if f.severity == "error"]
+
+    assert errors(text) == []  # bought: the purchase chooses the nation
+    old = "      region: {kind: sections, excluding_side: A}\n    reinforcements:"
+    assert old in text
+    given = text.replace(
+        old,
+        old.replace("    reinforcements:", "    forces:\n      - unit: M4\n    reinforcements:"),
+    )
+    found = errors(given)
+    assert [p for p, _ in found] == [
+        "sides[1].reinforcements[0].units[0].unit",
+        "sides[1].reinforcements[0].units[1].unit",
+    ]
+    assert found[0][1].startswith("ASSAULT-INFANTRY stands for a unit of the side's nation")
+    assert "give the side a nation, or leave its forces to the purchase [SCN III.C]" in found[0][1]
+    assert (
+        errors(
+            given.replace(
+                "    nation: any\n    role: defender", "    nation: us\n    role: defender"
+            )
+        )
+        == []
+    )

@@ -23,7 +23,9 @@ What Hexwright does:
   American inventory, tanks and half-tracks named); an American side fields British Trucks
   and Jeeps freely, and any other British unit with a warning ("a few pieces" by agreement,
   our reading);
-- a side whose nation is open (``any``) is not judged until it is chosen [SCN III.C].
+- a side whose nation is open (``any``) is not judged until it is chosen [SCN III.C], with its
+  purchase; one whose forces are given, not bought, keeps it open, so a stand-in of its
+  (ASSAULT-INFANTRY: the side's nation's unit) names nothing: an error where it is written.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Literal
 
-from model.catalog import UnitType
+from model.catalog import UnitType, unit_types
 from model.scenario import Scenario, Side
 from model.systems import GameSystem
 from rules.armor.optional import CAPTURED
@@ -84,11 +86,25 @@ def judge(scenario: Scenario, side: Side, unit: UnitType) -> tuple[Severity, str
 
 
 def judged(scenario: Scenario, side: Side, index: int) -> Iterator[tuple[PathKey, Severity, str]]:
-    """Every force entry of the side that is not its own nation's, with the verdict."""
+    """Every force entry of the side that is not its own nation's, with the verdict; and a
+    stand-in of a side whose nation stays open because its forces are given, not bought."""
+    from rules.pointbuy.purchase import needs_purchase
+
+    open_nation = side.nation == "any" and side.id not in needs_purchase(scenario)
     for path, entry, _ in side_entries(side, index):
         unit = resolve_unit(GameSystem.ARMOR, entry.unit, side)
         if unit is None:
             continue  # loading reports an unknown unit
+        listed = unit_types(GameSystem.ARMOR).get(entry.unit)
+        if open_nation and listed is not None and "per_nation" in listed.values:
+            yield (
+                (*path, "unit"),
+                "error",
+                f"{entry.unit} stands for a unit of the side's nation, and {side.name}'s "
+                "nation is open (any) with its forces given, not bought: give the side a "
+                "nation, or leave its forces to the purchase [SCN III.C]",
+            )
+            continue
         verdict = judge(scenario, side, unit)
         if verdict is not None:
             yield (*path, "unit"), verdict[0], verdict[1]
