@@ -56,7 +56,13 @@ BUILT_IN: Mapping[str, str] = {
 #: Points [19.1]; ``formations`` Armor's formations of 3-5 units; ``layout-constraints`` loose
 #: scenarios' layouts (Armor's [SCN III.C]).
 Feature = Literal[
-    "panic", "fortifications", "command", "missions", "formations", "layout-constraints"
+    "panic",
+    "fortifications",
+    "command",
+    "missions",
+    "formations",
+    "layout-constraints",
+    "unplaced",  # a unit the scenario gives no placement stays off the map (the player's)
 ]
 
 

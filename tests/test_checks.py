@@ -265,6 +265,20 @@ CASES = [
         "[Armor [ADV V.B.3]]",
         id="towed-placement",
     ),
+    pytest.param(  # found by random edits: valid, and the Armor engine refused to start
+        edited(
+            DEMO,
+            (
+                "  - unit: M4\n    placement:\n      kind: hex\n      hex: K2219\n"
+                "      facing: 1\n",
+                "  - unit: M4\n",
+            ),
+        ),
+        "unplaced",
+        "s.yaml:58:5: error unplaced: M4 has no placement and American no set-up area: give "
+        "it a hex or an area, or give the side a set-up [Armor [SCN II.E]]",
+        id="unplaced",
+    ),
     pytest.param(
         edited(
             DEMO,
@@ -333,3 +347,15 @@ def test_validate_prints_findings_and_fails_on_an_error(
     assert f"{bad}:30:15: error turn-range: game turn 21 is outside the game" in err
     assert main(["validate", str(SCENARIOS / "panzer44" / "19.5-arracourt.yaml")]) == 0
     assert "info counter-mix" in capsys.readouterr().err
+
+
+def test_a_panzer44_unit_with_no_placement_stays_off_the_map_a_warning() -> None:
+    """The book's 19.1 gives the MG, 81m and Eng no deployment: Panzer '44's engine leaves
+    them off the map, so for that system the unplaced check warns rather than refuses."""
+    text = (SCENARIOS / "panzer44" / "19.1-behind-utah.yaml").read_text()
+    found = lines(text, "unplaced")
+    assert [f.split(": ", 2)[1] for f in found] == ["warning unplaced"] * 3
+    assert found[0].endswith(
+        "MG has no placement and American no set-up area: test play leaves it off the map, "
+        "out of the game [Panzer '44 [18.41]]"
+    )

@@ -110,10 +110,15 @@ class _Deployer:
                 self.facing,
                 self.events,
             )
-        else:
-            kind = placement.kind if placement is not None else "none"
+        elif placement is None:
             raise UnsupportedGameError(
-                f"{side.id}: a '{kind}' placement is not in this slice of the Armor engine"
+                f"{side.id}: a unit with no placement, and the side has no set-up area "
+                "('hexwright validate' shows where)"
+            )
+        else:
+            raise UnsupportedGameError(
+                f"{side.id}: a '{placement.kind}' placement is not in this slice of the Armor "
+                "engine"
             )
 
     def assign(

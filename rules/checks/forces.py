@@ -55,6 +55,29 @@ def counters_in_use(ctx: CheckContext) -> dict[str, dict[str, int]]:
     return used
 
 
+@check("unplaced")
+def unplaced(ctx: CheckContext) -> Iterator[Finding]:
+    """A unit of a side's forces with no placement, of a side with no set-up of its own:
+    nothing says where it starts. The Armor, Soldiers and Panzer Command engines cannot start
+    such a game (an error); Panzer '44's leaves the unit off the map, for the player (a
+    warning: the book's 19.1 gives three of its units no deployment)."""
+    kept = "unplaced" in ctx.rules.features
+    for i, side in enumerate(ctx.scenario.sides):
+        if side.setup is not None:
+            continue
+        for j, entry in enumerate(side.forces):
+            if entry.placement is not None:
+                continue
+            where = f"{entry.unit} has no placement and {side.name} no set-up area"
+            if kept:
+                message = f"{where}: test play leaves it off the map, out of the game"
+            else:
+                message = f"{where}: give it a hex or an area, or give the side a set-up"
+            path = ("sides", i, "forces", j)
+            citation = ctx.rules.citations.setup
+            yield ctx.finding("warning" if kept else "error", "unplaced", message, citation, path)
+
+
 @check("empty-side")
 def empty_side(ctx: CheckContext) -> Iterator[Finding]:
     """A side with no units at all: no forces, no reinforcements, no off-map support and

@@ -221,6 +221,11 @@ def deploy(
                 region_hexes = sorted(
                     hexes_of[id(placement.region)], key=lambda h: names.get(h, "")
                 )
+            elif placement is None:
+                raise UnsupportedGameError(
+                    f"{side.id}: a unit with no placement, and the side has no set-up area "
+                    "('hexwright validate' shows where)"
+                )
             else:
                 raise UnsupportedGameError(f"{side.id}: this placement is not in the PC engine yet")
             _spread(made, [h for h in region_hexes if h in names], taken, placed, how, names)

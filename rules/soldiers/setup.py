@@ -302,6 +302,11 @@ def _place(
             dep,
             "the drop region, before the landing [26.4]",
         )
+    elif placement is None:
+        raise UnsupportedGameError(
+            f"side '{side.id}': a unit with no placement, and the side has no set-up area "
+            "('hexwright validate' shows where)"
+        )
     else:
         raise UnsupportedGameError(
             f"side '{side.id}': this placement is not in the Soldiers engine yet"
