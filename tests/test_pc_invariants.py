@@ -231,3 +231,43 @@ def test_only_the_segments_side_has_actions_in_it_and_no_chit_is_drawn_twice() -
     play.acted = {T34}
     play.verbs = {T34: ["move"]}
     assert invariants(state) == []
+
+
+def _sowchos_with(extra: str) -> PcState:
+    """Sowchos 79 with more German units entering in column by the same edges."""
+    from model.scenario_io import parse_scenario
+
+    path = fuzz.SCENARIOS / "panzer-command" / "sowchos-79.yaml"
+    text = path.read_text(encoding="utf-8")
+    old = "      - {unit: de-pionier}\n"
+    assert old in text
+    loaded = parse_scenario(text.replace(old, old + extra), str(path))
+    return game_for(loaded).new_initial_state(1)  # type: ignore[return-value]
+
+
+def test_a_set_up_spread_never_puts_more_than_six_steps_in_a_hex() -> None:
+    """[§5.2] The engine sets up the owner's units standing in for his choice, spread evenly
+    over the area; each force entry spread from the area's start, so with one StuG more in
+    Sowchos 79 four German units (8 Steps) stood in 0630, and the first Segment ended
+    overstacked (found by random editor edits followed by a game). A unit whose even place is
+    full takes the next hex with room."""
+    from rules.panzer_command.moves import STACKING_LIMIT, steps_in
+
+    state = _sowchos_with("      - {unit: de-stug}\n")
+    for h in set(state.troops.hexes.values()):
+        for side in state.game.sides:
+            assert steps_in(state, h, side) <= STACKING_LIMIT, state.game.name(h)
+    state.apply("done soviet")
+    assert invariants(state) == []
+
+
+def test_a_set_up_area_too_small_for_the_side_is_refused_with_the_rule() -> None:
+    from rules.engine.errors import UnsupportedGameError
+
+    with pytest.raises(UnsupportedGameError) as caught:
+        _sowchos_with(  # two hexes: room for 12 Steps, not for 8 StuGs
+            "      - {unit: de-stug, count: 8, placement: {kind: area, region: "
+            "{kind: hexes, hexes: ['0630', '0629']}}}\n"
+        )
+    assert "has no room left for german.de-stug." in str(caught.value)
+    assert str(caught.value).endswith("at most 6 Steps a hex [§5.2]")

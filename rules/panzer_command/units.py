@@ -181,6 +181,7 @@ def deploy(
     how: dict[str, str] = {}
     arrivals: list[Arrival] = []
     taken: dict[Hex, str] = {}
+    load: dict[Hex, int] = {}  # the Steps set up in each hex so far [§5.2]
     in_ip: set[str] = set()
     entrenched: set[str] = set()
     mounted: list[tuple[str, str]] = []
@@ -228,7 +229,9 @@ def deploy(
                 )
             else:
                 raise UnsupportedGameError(f"{side.id}: this placement is not in the PC engine yet")
-            _spread(made, [h for h in region_hexes if h in names], taken, placed, how, names)
+            steps = _rider_steps(side, entry.mounted_on) if entry.mounted_on else None
+            area = [h for h in region_hexes if h in names]
+            _spread(made, area, taken, placed, how, names, load, steps)
         for rein in side.reinforcements:
             made = []
             for e in rein.units:
@@ -300,6 +303,14 @@ def _mounted(
     return found
 
 
+def _rider_steps(side: Side, label: str) -> int:
+    """The Steps a unit set up mounted on the entry labelled ``label`` counts: one on a truck
+    or SPW (the vehicle's), none on a tank [§13.1-13.3]."""
+    carrier = next((e for e in side.forces if e.label == label), None)
+    kind = _type(side, carrier.unit) if carrier is not None else None
+    return 1 if kind is not None and kind.category == "transport" else 0
+
+
 def _spread(
     made: list[PcUnit],
     area: list[Hex],
@@ -307,8 +318,15 @@ def _spread(
     placed: dict[str, Hex],
     how: dict[str, str],
     names: dict[Hex, str],
+    load: dict[Hex, int],
+    steps: int | None = None,
 ) -> None:
-    """Spread evenly; never in a hex the enemy holds [§5.2]."""
+    """Spread evenly; never in a hex the enemy holds, nor over 6 Steps in a hex [§5.2]: a
+    unit whose even place is full takes the next hex of the area with room. ``load``: the
+    Steps set up in each hex so far; ``steps``: what each unit counts (a rider's), else its
+    own."""
+    from rules.panzer_command.moves import STACKING_LIMIT
+
     if not made:
         return
     free = [h for h in area if taken.get(h, made[0].side) == made[0].side]
@@ -317,7 +335,16 @@ def _spread(
     step = max(1, len(free) // (len(made) + 1))
     where = f"{names[free[0]]}-{names[free[-1]]}"
     for i, unit in enumerate(made):
-        h = free[min(len(free) - 1, step * (i + 1))]
+        counts = unit.steps if steps is None else steps
+        first = min(len(free) - 1, step * (i + 1))
+        room = (free[(first + k) % len(free)] for k in range(len(free)))
+        h = next((x for x in room if load.get(x, 0) + counts <= STACKING_LIMIT), None)
+        if h is None:
+            raise UnsupportedGameError(
+                f"side {unit.side}: the set-up area {where} has no room left for {unit.id}: "
+                f"at most {STACKING_LIMIT} Steps a hex [§5.2]"
+            )
+        load[h] = load.get(h, 0) + counts
         taken[h] = unit.side
         placed[unit.id] = h
         how[unit.id] = CHOICE.format(where=where)
