@@ -245,3 +245,22 @@ def test_a_chit_is_described_as_a_player_names_it_5_1(game: SoldiersGame) -> Non
     assert cost.startswith(f"squad E's squad leader's chit ({leader}): one space down")
     state.apply(sl)
     assert state.log[-1].describe() == f"{leader}'s chit -> 5: committed: one space down [5.2]"
+
+
+def test_a_side_with_no_men_and_nothing_to_buy_is_told_so() -> None:
+    """A side with no forces, no reinforcements and no budget: the refusal said "the book
+    leaves them to a point purchase [19.2]" of Dawn Patrol's US, whose forces the book gives
+    (found by random editor edits followed by a game); it says what is missing."""
+    from model.scenario_io import parse_scenario
+    from rules.registry import load_game
+
+    path = Path(__file__).parent.parent / "scenarios" / "soldiers" / "10-dawn-patrol.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("    forces:\n      - unit: US-ELITE-E")
+    end = text.index("  - id: german")
+    with pytest.raises(UnsupportedGameError) as caught:
+        load_game(parse_scenario(text[:start] + text[end:], str(path)))
+    assert str(caught.value) == (
+        "side 'us' has no men: no forces, reinforcements or points to buy them with; give it "
+        "forces in the Order of Battle"
+    )

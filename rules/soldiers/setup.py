@@ -165,13 +165,20 @@ def stand_in(entry: ForceEntry) -> bool:
     return catalogue_entry(entry.unit).category == STAND_IN
 
 
-def refuse_unbought(side: Side) -> None:
+def refuse_unbought(scenario: Scenario, side: Side) -> None:
     """A side with no counter but the scenario's stand-ins (not bought) cannot be played.
 
     Raises:
         UnsupportedGameError: the side has no man of its own.
     """
     entries = [*side.forces, *(u for r in side.reinforcements for u in r.units)]
+    from rules.pointbuy.report import side_missions
+
+    if not entries and side.budget is None and not side_missions(scenario, side.id):
+        raise UnsupportedGameError(
+            f"side '{side.id}' has no men: no forces, reinforcements or points to buy them "
+            "with; give it forces in the Order of Battle"
+        )
     if not [e for e in entries if not stand_in(e)]:
         raise UnsupportedGameError(
             f"side '{side.id}' has no fixed forces: the book leaves them to a point purchase "
@@ -212,7 +219,7 @@ def deploy(scenario: Scenario, facts: MapFacts) -> Deployment:
     dep.intel = intelligence(scenario) if scenario.intelligence else None
     made = _Men(dep)
     for side in scenario.sides:
-        refuse_unbought(side)
+        refuse_unbought(scenario, side)
         mode = _mode(side, dep)
         for entry in side.forces:
             placement = entry.placement or side.setup
