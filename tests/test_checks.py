@@ -17,6 +17,7 @@ DEMO = (SCENARIOS / "armor" / "demo-crossroads.yaml").read_text()
 BRIDGE = (SCENARIOS / "armor" / "2b-the-bridge.yaml").read_text()
 ARRACOURT = (SCENARIOS / "panzer44" / "19.5-arracourt.yaml").read_text()
 POINT_161 = (SCENARIOS / "panzer-command" / "point-161.yaml").read_text()
+DAWN = (SCENARIOS / "soldiers" / "10-dawn-patrol.yaml").read_text()
 
 MORTAR_ON_3020 = '      - {unit: 82m, placement: {kind: hex, hex: "3020"}}\n'
 
@@ -264,6 +265,17 @@ CASES = [
         '"Towed units may never be placed in Ditch or Wire hexes"; place it elsewhere '
         "[Armor [ADV V.B.3]]",
         id="towed-placement",
+    ),
+    pytest.param(  # found by random edits: valid, and the Soldiers engine refused to start
+        edited(
+            DAWN,
+            ("      - unit: US-ELITE-E\n", "      - unit: US-M1A1\n      - unit: US-ELITE-E\n"),
+        ),
+        "men-counters",
+        "s.yaml:49:15: error men-counters: US-M1A1 (weapon) puts no men on the map: list it "
+        "among US's purchases, or choose a squad, the platoon leader, a heavy-weapons soldier "
+        "or a team [Soldiers (19.2)]",
+        id="men-counters",
     ),
     pytest.param(  # found by random edits: valid, and the Armor engine refused to start
         edited(

@@ -1,5 +1,5 @@
 """The static checks only Soldiers has: deployment by the Intelligence Summary's modes and zones
-(19.41)."""
+(19.41), and forces that are counters putting men on the map (2.1; 19.2-19.45)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from model.hexes import Hex
 from model.scenario import HexPlacement, ModePlacement, Side
 from rules.checks.base import CheckContext, Finding
+from rules.engine.errors import RulesError
 
 # --- Soldiers' deployment -----------------------------------------------------------------
 
@@ -58,3 +59,31 @@ def _bracket_modes(ctx: CheckContext, side: Side, citation: str) -> Iterator[Fin
             )
             path = ("intelligence", k, "modes", side.id)
             yield ctx.finding("error", "deployment-zone", message, citation, path)
+
+
+# --- Soldiers' forces ---------------------------------------------------------------------
+
+
+def men_counters(ctx: CheckContext) -> Iterator[Finding]:
+    """Each force entry of a side (its forces and reinforcements) is a counter that puts men
+    on the map (a squad, the platoon leader, a heavy-weapons soldier, a machinegun team) or a
+    stand-in for what the side buys; a weapon, equipment or another man listed there was
+    called valid and the game refused to start (found by random editor edits)."""
+    from rules.pointbuy.base import side_entries
+    from rules.soldiers.setup import stand_in
+    from rules.soldiers.units import catalogue_entry, puts_men
+
+    for i, side in enumerate(ctx.scenario.sides):
+        for path, entry, _ in side_entries(side, i):
+            try:
+                kind = catalogue_entry(entry.unit).category
+            except RulesError:
+                continue  # loading reports an unknown unit
+            if stand_in(entry) or puts_men(entry.unit):
+                continue
+            message = (
+                f"{entry.unit} ({kind}) puts no men on the map: list it among "
+                f"{side.name}'s purchases, or choose a squad, the platoon leader, a "
+                "heavy-weapons soldier or a team"
+            )
+            yield ctx.finding("error", "men-counters", message, "Soldiers (19.2)", (*path, "unit"))

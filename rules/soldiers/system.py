@@ -6,7 +6,7 @@ from __future__ import annotations
 from model.systems import GameSystem
 from rules.checks.base import RegisteredCheck
 from rules.registry import Citations, SystemRules, lazy
-from rules.soldiers.checks import deployment_zone
+from rules.soldiers.checks import deployment_zone, men_counters
 from rules.soldiers.costs import SoldiersMovement
 from rules.soldiers.forces import SoldiersForces
 from rules.soldiers.los import HEIGHTS, los_terrain, sight
@@ -28,7 +28,10 @@ SYSTEM = SystemRules(
     ),
     forces=SoldiersForces(),
     pointbuy=SoldiersPointBuy(),
-    checks=(RegisteredCheck("deployment-zone", deployment_zone),),
+    checks=(
+        RegisteredCheck("deployment-zone", deployment_zone),  # [19.41]
+        RegisteredCheck("men-counters", men_counters),  # [2.1; 19.2-19.45]
+    ),
     bots={
         "random": lazy("rules.bots.base:RandomBot"),
         "heuristic": lazy("rules.bots.greedy:GreedyBot"),

@@ -246,6 +246,16 @@ def _tags(entry: UnitType) -> tuple[str, ...]:
     return tuple(str(t) for t in found) if isinstance(found, list) else ()
 
 
+def puts_men(code: str) -> bool:
+    """Whether a catalogue counter is one :func:`entry_men` makes men of: a squad, the
+    platoon leader, a heavy-weapons soldier or a machinegun team [2.1; 19.2-19.45]; a weapon,
+    equipment or another man is bought with the side's purchases, not listed as a force."""
+    entry = catalogue_entry(code)
+    if entry.category == "leader":
+        return _raw(entry.values, "rank") == PLATOON_LEADER
+    return entry.category in ("squad", "heavy-weapons", "team")
+
+
 def entry_men(side: Side, code: str, copy: int) -> tuple[list[Man], list[Chit]]:
     """The men and chits of one bought counter of the catalogue: a squad [2.11; 2.14], the
     platoon leader with his own chit [2.12; 6.26], a heavy-weapons soldier [6.29; 19.45], or a
