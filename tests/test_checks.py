@@ -266,6 +266,21 @@ CASES = [
         "[Armor [ADV V.B.3]]",
         id="towed-placement",
     ),
+    pytest.param(  # found by random edits: valid, and the Armor engine refused to start
+        edited(
+            BRIDGE,
+            (
+                "      region: {kind: sections, excluding_side: A}\n    reinforcements:",
+                "      region: {kind: sections, excluding_side: A}\n    forces:\n"
+                "      - {unit: IMPROVED-POSITION, count: 3}\n    reinforcements:",
+            ),
+        ),
+        "combat-forces",
+        "s.yaml:199:7: error combat-forces: Defender has no Combat unit at the start (only "
+        "Terrain Support units): test play starts a side from its forces; give it some, or "
+        "leave all its forces to the purchase [Armor [SCN III.D; III.F]]",
+        id="combat-forces",
+    ),
     pytest.param(  # found by random edits: valid, and the Soldiers engine refused to start
         edited(
             DAWN,

@@ -13,6 +13,7 @@ from rules.armor.costs import ArmorMovement
 from rules.armor.forces import ArmorForces
 from rules.armor.los import SIGHT_HEIGHTS, armor, los_terrain
 from rules.armor.pointbuy import NOT_COMBAT, ArmorPointBuy
+from rules.armor.support.setup import combat_forces
 from rules.checks.base import CheckContext, Finding, RegisteredCheck
 from rules.pointbuy.base import resolve_unit, side_entries
 from rules.registry import Citations, SystemRules, lazy
@@ -206,6 +207,7 @@ SYSTEM = SystemRules(
         RegisteredCheck("formation-size", formation_sizes),  # [OP XIV.A.4]
         RegisteredCheck("formation-kind", formation_kinds),  # [OP XIV.A.1-3, 5]
         RegisteredCheck("towed-placement", towed_placements),  # [ADV V.B.3]
+        RegisteredCheck("combat-forces", combat_forces),  # [SCN III.D; III.F]
     ),
     sheets=lazy("rules.armor.sheet:sheets"),  # [ADV III; OP XXXIV]
 )

@@ -32,7 +32,7 @@ the text). The event saying where is private to the owner. The owner may write h
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -58,6 +58,7 @@ from rules.engine.events import Event
 
 if TYPE_CHECKING:
     from rules.armor.game import ArmorGame
+    from rules.checks.base import CheckContext, Finding
 
 CHOICE = "standing in for the owner's choice [SCN III.F]"
 MINE_CHOICE = (
@@ -321,3 +322,26 @@ def _combat_clash(game: ArmorGame, kind: str, h: Hex) -> str | None:
         if spec.towed and kind in ("ditch", "wire"):
             return f"a Towed unit stands there, and may never be in a {kind} hex [ADV V.B.3]"
     return None
+
+
+def combat_forces(ctx: CheckContext) -> Iterator[Finding]:
+    """The scenario check: a side not left to the purchase has a Combat unit among its forces
+    at the start. With reinforcements only, or Terrain Support units only [SCN III.F], the
+    engine has no side to play ("has no forces") and the game does not start, though it was
+    called valid (found by random editor edits followed by a game)."""
+    from rules.pointbuy.purchase import needs_purchase
+
+    bought = set(needs_purchase(ctx.scenario))
+    for i, side in enumerate(ctx.scenario.sides):
+        later = any(r.units for r in side.reinforcements)
+        if side.id in bought or not (side.forces or later):
+            continue  # bought, or no units at all (the check empty-side)
+        if any(support_kind(side, e.unit) is None for e in side.forces):
+            continue
+        what = "only Terrain Support units" if side.forces else "only reinforcements"
+        message = (
+            f"{side.name} has no Combat unit at the start ({what}): test play starts a side "
+            "from its forces; give it some, or leave all its forces to the purchase"
+        )
+        path = ("sides", i, "forces") if side.forces else ("sides", i)
+        yield ctx.finding("error", "combat-forces", message, "Armor [SCN III.D; III.F]", path)
