@@ -386,3 +386,17 @@ def test_a_panzer44_unit_with_no_placement_stays_off_the_map_a_warning() -> None
         "MG has no placement and American no set-up area: test play leaves it off the map, "
         "out of the game [Panzer '44 [18.41]]"
     )
+
+
+def test_a_side_that_buys_its_forces_needs_a_set_up_for_them() -> None:
+    """Scenario 2b's Defender buys its forces and sets them up in the sections without Side
+    A; with its set-up taken out (the Forces form's "no set-up of its own") the units bought
+    had nowhere to start and the Armor engine refused the game, which `validate` called valid
+    (found by random editor edits followed by a game)."""
+    old = "    setup:\n      kind: area\n      region: {kind: sections, excluding_side: A}\n"
+    assert BRIDGE.count(old) == 1
+    assert lines(BRIDGE, "unplaced") == []
+    assert lines(edited(BRIDGE, (old, "")), "unplaced") == [
+        "s.yaml:184:5: error unplaced: Defender buys its forces and has no set-up area for "
+        "them: give the side a set-up [Armor [SCN II.E]]"
+    ]

@@ -10,7 +10,7 @@ from model.hexes import Hex
 from model.scenario import AreaPlacement, ForceEntry, Side
 from model.systems import GameSystem
 from model.victory import AreaBan, DeploymentLimit
-from rules.checks.base import CheckContext, Finding, Placed, check
+from rules.checks.base import CheckContext, Finding, Placed, Severity, check
 from rules.forces.units import PathKey, value_of
 from rules.registry import rules_for
 
@@ -57,14 +57,29 @@ def counters_in_use(ctx: CheckContext) -> dict[str, dict[str, int]]:
 
 @check("unplaced")
 def unplaced(ctx: CheckContext) -> Iterator[Finding]:
-    """A unit of a side's forces with no placement, of a side with no set-up of its own:
-    nothing says where it starts. The Armor, Soldiers and Panzer Command engines cannot start
-    such a game (an error); Panzer '44's leaves the unit off the map, for the player (a
-    warning: the book's 19.1 gives three of its units no deployment)."""
+    """A unit of a side's forces with no placement, of a side with no set-up of its own, or a
+    side that buys its forces with no set-up for them: nothing says where they start. The
+    Armor, Soldiers and Panzer Command engines cannot start such a game (an error); Panzer
+    '44's leaves the units off the map, out of the game (a warning: the book's 19.1 gives
+    three of its units no deployment)."""
+    from rules.pointbuy.purchase import needs_purchase
+
     kept = "unplaced" in ctx.rules.features
+    bought = set(needs_purchase(ctx.scenario))
     for i, side in enumerate(ctx.scenario.sides):
         if side.setup is not None:
             continue
+        # what the purchase buys sets up in the side's area, unless a reinforcement group
+        # brings it on (Soldiers 26's INITIAL-SQUADS [26.2])
+        if side.id in bought and not _initial_enter(ctx, side):
+            where = f"{side.name} buys its forces and has no set-up area for them"
+            if kept:
+                message = f"{where}: test play leaves them off the map, out of the game"
+            else:
+                message = f"{where}: give the side a set-up"
+            citation = ctx.rules.citations.setup
+            severity: Severity = "warning" if kept else "error"
+            yield ctx.finding(severity, "unplaced", message, citation, ("sides", i))
         for j, entry in enumerate(side.forces):
             if entry.placement is not None:
                 continue
@@ -76,6 +91,20 @@ def unplaced(ctx: CheckContext) -> Iterator[Finding]:
             path = ("sides", i, "forces", j)
             citation = ctx.rules.citations.setup
             yield ctx.finding("warning" if kept else "error", "unplaced", message, citation, path)
+
+
+def _initial_enter(ctx: CheckContext, side: Side) -> bool:
+    """Whether the side's initially deployed squads, bought, enter with a reinforcement group
+    that stands for them (Soldiers 26 [26.2])."""
+    from rules.pointbuy.base import resolve_unit
+
+    buy = ctx.rules.pointbuy
+    for group in side.reinforcements:
+        for entry in group.units:
+            unit = resolve_unit(ctx.system, entry.unit, side)
+            if unit is not None and buy.stand_in(unit) and buy.stand_in_kind(unit) == "initial":
+                return True
+    return False
 
 
 @check("empty-side")
