@@ -284,6 +284,20 @@ CASES = [
     pytest.param(  # found by random edits: valid, and the Soldiers engine refused to start
         edited(
             DAWN,
+            (
+                "      kind: area\n      region: {kind: zones, board: C, zones: [7, 8]}\n",
+                "      kind: entry\n      region: {kind: zones, board: C, zones: [7, 8]}\n",
+            ),
+        ),
+        "setup-kind",
+        "s.yaml:46:7: error setup-kind: US's men set up on the map (a hex, an area, a "
+        "deployment mode's zones), not by 'entry': men who come on later are a reinforcement "
+        "group [19.32] [Soldiers (19.32; 19.41)]",
+        id="setup-kind",
+    ),
+    pytest.param(  # found by random edits: valid, and the Soldiers engine refused to start
+        edited(
+            DAWN,
             ("      - unit: US-ELITE-E\n", "      - unit: US-M1A1\n      - unit: US-ELITE-E\n"),
         ),
         "men-counters",

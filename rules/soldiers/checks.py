@@ -87,3 +87,28 @@ def men_counters(ctx: CheckContext) -> Iterator[Finding]:
                 "heavy-weapons soldier or a team"
             )
             yield ctx.finding("error", "men-counters", message, "Soldiers (19.2)", (*path, "unit"))
+
+
+def setup_kind(ctx: CheckContext) -> Iterator[Finding]:
+    """Soldiers' men start on the map, in a hex, an area, a deployment mode's zones [19.41]
+    or (scenario 26) a drop [26.4]; men who come on later are a reinforcement group, entering
+    by an edge when their event comes [19.32]. A set-up by entry or off the map was called
+    valid and the game refused ("this placement is not in the Soldiers engine yet"), found by
+    random editor edits followed by a game."""
+    from model.scenario import EntryPlacement, OffMapPlacement, Placement
+    from rules.forces.units import PathKey
+
+    citation = "Soldiers (19.32; 19.41)"
+    for i, side in enumerate(ctx.scenario.sides):
+        found: list[tuple[PathKey, Placement | None]] = [(("sides", i, "setup"), side.setup)]
+        found += [
+            (("sides", i, "forces", j, "placement"), e.placement) for j, e in enumerate(side.forces)
+        ]
+        for path, placement in found:
+            if isinstance(placement, (EntryPlacement, OffMapPlacement)):
+                message = (
+                    f"{side.name}'s men set up on the map (a hex, an area, a deployment mode's "
+                    f"zones), not by '{placement.kind}': men who come on later are a "
+                    "reinforcement group [19.32]"
+                )
+                yield ctx.finding("error", "setup-kind", message, citation, path)

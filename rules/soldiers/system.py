@@ -6,7 +6,7 @@ from __future__ import annotations
 from model.systems import GameSystem
 from rules.checks.base import RegisteredCheck
 from rules.registry import Citations, SystemRules, lazy
-from rules.soldiers.checks import deployment_zone, men_counters
+from rules.soldiers.checks import deployment_zone, men_counters, setup_kind
 from rules.soldiers.costs import SoldiersMovement
 from rules.soldiers.forces import SoldiersForces
 from rules.soldiers.los import HEIGHTS, los_terrain, sight
@@ -31,6 +31,7 @@ SYSTEM = SystemRules(
     checks=(
         RegisteredCheck("deployment-zone", deployment_zone),  # [19.41]
         RegisteredCheck("men-counters", men_counters),  # [2.1; 19.2-19.45]
+        RegisteredCheck("setup-kind", setup_kind),  # [19.32; 19.41]
     ),
     bots={
         "random": lazy("rules.bots.base:RandomBot"),
