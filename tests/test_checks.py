@@ -18,6 +18,7 @@ BRIDGE = (SCENARIOS / "armor" / "2b-the-bridge.yaml").read_text()
 ARRACOURT = (SCENARIOS / "panzer44" / "19.5-arracourt.yaml").read_text()
 POINT_161 = (SCENARIOS / "panzer-command" / "point-161.yaml").read_text()
 DAWN = (SCENARIOS / "soldiers" / "10-dawn-patrol.yaml").read_text()
+SURROUNDED = (SCENARIOS / "armor" / "3b-surrounded.yaml").read_text()
 
 MORTAR_ON_3020 = '      - {unit: 82m, placement: {kind: hex, hex: "3020"}}\n'
 
@@ -265,6 +266,20 @@ CASES = [
         '"Towed units may never be placed in Ditch or Wire hexes"; place it elsewhere '
         "[Armor [ADV V.B.3]]",
         id="towed-placement",
+    ),
+    pytest.param(  # found by random edits: valid, and the purchase bot found no purchase
+        edited(
+            SURROUNDED,
+            (
+                "    role: defender\n    starts_on_map: true\n    budget: {points: 200}\n",
+                "    role: defender\n    starts_on_map: false\n    budget: {points: 200}\n",
+            ),
+        ),
+        "purchase-possible",
+        "s.yaml:176:9: error purchase-possible: this rule makes Defender buy Terrain Support "
+        "units, which only a defender starting on the map may buy, and Defender does not start "
+        "on the map: no purchase meets it [Armor [SCN III.D.2.a]]",
+        id="purchase-possible",
     ),
     pytest.param(  # found by random edits: valid, and the Armor engine refused to start
         edited(

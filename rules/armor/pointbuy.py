@@ -5,7 +5,8 @@ introduced after the scenario's period may not be bought."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from model.catalog import UnitType
 from model.provenance import Value
@@ -26,6 +27,9 @@ from rules.pointbuy.base import (
 )
 
 SYSTEM = GameSystem.ARMOR
+if TYPE_CHECKING:
+    from rules.checks.base import CheckContext, Finding
+
 SELECTION = "Armor [SCN III.D.2.a]"
 
 #: Categories that are not Combat units [SCN III.D.2.a]; everything else is one.
@@ -337,3 +341,31 @@ def _gun(unit: UnitType) -> bool:
 #: Armor's purchases that are not Combat units. A Boat is a counter on the map, bought as a
 #: force entry [OP XXVI.A] so that play sets it up (a purchase has no counter).
 _ITEMS = NOT_COMBAT
+
+
+def purchase_possible(ctx: CheckContext) -> Iterator[Finding]:
+    """The scenario check: a purchase rule that makes a side buy Terrain Support units (a
+    ``min-spend`` on them, or them ``required``) only for a defender that starts on the map,
+    the one side that may buy them [SCN III.D.2.a; III.F]. Otherwise no purchase meets the
+    rules: it was called valid and the purchase bot found none (random editor edits made the
+    Defender of 3B the attacker, or not on the map, and Test Play could not start)."""
+    for i, side in enumerate(ctx.scenario.sides):
+        if side.role == "defender" and side.starts_on_map:
+            continue
+        for k, rule in enumerate(side.purchase_rules):
+            makes = (rule.kind == "min-spend" and rule.category == "terrain-support") or (
+                rule.kind == "required"
+                and rule.units is None
+                and "terrain-support" in rule.categories
+            )
+            if not makes:
+                continue
+            who = "attacks" if side.role == "attacker" else "does not start on the map"
+            if side.role not in ("attacker", "defender"):
+                who = "is not the defender"
+            message = (
+                f"this rule makes {side.name} buy Terrain Support units, which only a defender "
+                f"starting on the map may buy, and {side.name} {who}: no purchase meets it"
+            )
+            path = ("sides", i, "purchase_rules", k)
+            yield ctx.finding("error", "purchase-possible", message, SELECTION, path)

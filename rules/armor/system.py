@@ -12,7 +12,7 @@ from rules.armor.captured import nationality
 from rules.armor.costs import ArmorMovement
 from rules.armor.forces import ArmorForces
 from rules.armor.los import SIGHT_HEIGHTS, armor, los_terrain
-from rules.armor.pointbuy import NOT_COMBAT, ArmorPointBuy
+from rules.armor.pointbuy import NOT_COMBAT, ArmorPointBuy, purchase_possible
 from rules.armor.support.setup import combat_forces
 from rules.checks.base import CheckContext, Finding, RegisteredCheck
 from rules.pointbuy.base import resolve_unit, side_entries
@@ -208,6 +208,7 @@ SYSTEM = SystemRules(
         RegisteredCheck("formation-kind", formation_kinds),  # [OP XIV.A.1-3, 5]
         RegisteredCheck("towed-placement", towed_placements),  # [ADV V.B.3]
         RegisteredCheck("combat-forces", combat_forces),  # [SCN III.D; III.F]
+        RegisteredCheck("purchase-possible", purchase_possible),  # [SCN III.D.2.a; III.F]
     ),
     sheets=lazy("rules.armor.sheet:sheets"),  # [ADV III; OP XXXIV]
 )
