@@ -19,6 +19,7 @@ ARRACOURT = (SCENARIOS / "panzer44" / "19.5-arracourt.yaml").read_text()
 POINT_161 = (SCENARIOS / "panzer-command" / "point-161.yaml").read_text()
 DAWN = (SCENARIOS / "soldiers" / "10-dawn-patrol.yaml").read_text()
 SURROUNDED = (SCENARIOS / "armor" / "3b-surrounded.yaml").read_text()
+SOWCHOS = (SCENARIOS / "panzer-command" / "sowchos-79.yaml").read_text()
 
 MORTAR_ON_3020 = '      - {unit: 82m, placement: {kind: hex, hex: "3020"}}\n'
 
@@ -266,6 +267,21 @@ CASES = [
         '"Towed units may never be placed in Ditch or Wire hexes"; place it elsewhere '
         "[Armor [ADV V.B.3]]",
         id="towed-placement",
+    ),
+    pytest.param(  # found by random edits: valid, and the engine found no room to set up
+        edited(
+            SOWCHOS,
+            (
+                "      - {unit: de-pionier}\n",
+                "      - {unit: de-pionier}\n      - {unit: de-stug, count: 8, placement: "
+                "{kind: area, region: {kind: hexes, hexes: ['0630', '0629']}}}\n",
+            ),
+        ),
+        "setup-room",
+        "s.yaml:37:5: error setup-room: German (11th Panzer Division) sets up 16 Steps in an "
+        "area of 2 hexes: at most 6 Steps a hex, 12 in all; give them more room [Panzer "
+        "Command [§5.2]]",
+        id="setup-room",
     ),
     pytest.param(  # found by random edits: valid, and the purchase bot found no purchase
         edited(

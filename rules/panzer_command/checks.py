@@ -84,3 +84,44 @@ def _needs_command(ctx: CheckContext, side: Side, entry: ForceEntry) -> bool:
     if unit is None or unit.category in ("marker", "chit", "hq"):
         return False
     return value_of(unit, "independent")[0] is not True
+
+
+def setup_room(ctx: CheckContext) -> Iterator[Finding]:
+    """Each side's units set up in areas fit them at 6 Steps a hex [§5.2]: the Steps of the
+    units the side sets up in areas (a rider its carrier's: one on a truck or SPW, none on a
+    tank [§13.1-13.3]) within six times the hexes of those areas. More was called valid and
+    the engine found no room to set them up (random editor edits, Sowchos 79)."""
+    from model.scenario import AreaPlacement, EntryPlacement
+    from rules.engine.errors import RulesError
+    from rules.panzer_command.moves import STACKING_LIMIT
+    from rules.panzer_command.units import _rider_steps, _type, is_counter
+
+    for i, side in enumerate(ctx.scenario.sides):
+        areas: dict[str, tuple[frozenset[object], int]] = {}
+        for entry in side.forces:
+            placement = entry.placement or side.setup
+            if not isinstance(placement, (AreaPlacement, EntryPlacement)):
+                continue
+            try:
+                if not is_counter(side, entry.unit):
+                    continue
+                each = _type(side, entry.unit)
+            except RulesError:
+                continue  # loading reports an unknown unit
+            own = int(str(value_of(each, "steps")[0] or 1))
+            counts = _rider_steps(side, entry.mounted_on) if entry.mounted_on else own
+            key = repr(placement.region)
+            hexes, steps = areas.get(key, (frozenset(ctx.region(placement.region)), 0))
+            areas[key] = (hexes, steps + counts * entry.count)
+        every: frozenset[object] = frozenset().union(*(h for h, _ in areas.values()))
+        found = [*areas.values(), (every, sum(n for _, n in areas.values()))]
+        for hexes, steps in found:
+            if steps > STACKING_LIMIT * len(hexes):
+                message = (
+                    f"{side.name} sets up {steps} Steps in an area of {len(hexes)} hexes: at "
+                    f"most {STACKING_LIMIT} Steps a hex, {STACKING_LIMIT * len(hexes)} in all; "
+                    "give them more room"
+                )
+                citation = "Panzer Command [§5.2]"
+                yield ctx.finding("error", "setup-room", message, citation, ("sides", i))
+                break

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from model.systems import GameSystem
 from rules.checks.base import RegisteredCheck
-from rules.panzer_command.checks import command
+from rules.panzer_command.checks import command, setup_room
 from rules.panzer_command.costs import PanzerCommandMovement
 from rules.panzer_command.forces import PanzerCommandForces
 from rules.panzer_command.los import HEIGHTS, los_terrain, sight
@@ -28,7 +28,10 @@ SYSTEM = SystemRules(
     ),
     forces=PanzerCommandForces(),
     pointbuy=PanzerCommandPointBuy(),
-    checks=(RegisteredCheck("command", command),),
+    checks=(
+        RegisteredCheck("command", command),  # [§4]
+        RegisteredCheck("setup-room", setup_room),  # [§5.2]
+    ),
     bots={
         "random": lazy("rules.bots.base:RandomBot"),
         "heuristic": lazy("rules.bots.greedy:GreedyBot"),
