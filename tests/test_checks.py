@@ -321,9 +321,9 @@ CASES = [
             ),
         ),
         "setup-kind",
-        "s.yaml:46:7: error setup-kind: US's men set up on the map (a hex, an area, a "
-        "deployment mode's zones), not by 'entry': men who come on later are a reinforcement "
-        "group [19.32] [Soldiers (19.32; 19.41)]",
+        "s.yaml:46:7: warning setup-kind: test play cannot start US's set-up by 'entry': its "
+        "men set up on the map (a hex, an area, a deployment mode's zones), and men who come "
+        "on later are a reinforcement group [19.32] [Soldiers (19.32; 19.41)]",
         id="setup-kind",
     ),
     pytest.param(  # found by random edits: valid, and the Soldiers engine refused to start

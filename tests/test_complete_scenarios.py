@@ -673,7 +673,10 @@ def test_soldiers_built_through_the_widgets_validates_and_saves(
         ("WIRE", 1),
     ]
     assert built.side("us").setup == EntryPlacement(region=EdgeRegion(edge="north"), turn=2)
-    assert finish(window, qtbot, monkeypatch, tmp_path / "orchard.yaml") == []
+    # a Soldiers side entering on a turn is the designer's to write, and test play cannot
+    # start it (its men come on as reinforcement groups [19.32]): Validate says so
+    [told] = finish(window, qtbot, monkeypatch, tmp_path / "orchard.yaml")
+    assert (told.severity, told.code, told.path) == ("warning", "setup-kind", "sides[0].setup")
     saved = load_scenario(tmp_path / "orchard.yaml").scenario
     assert (saved.id, saved.date, saved.length.placeholder) == ("orchard-road", "March 1945", None)
 

@@ -92,9 +92,10 @@ def men_counters(ctx: CheckContext) -> Iterator[Finding]:
 def setup_kind(ctx: CheckContext) -> Iterator[Finding]:
     """Soldiers' men start on the map, in a hex, an area, a deployment mode's zones [19.41]
     or (scenario 26) a drop [26.4]; men who come on later are a reinforcement group, entering
-    by an edge when their event comes [19.32]. A set-up by entry or off the map was called
-    valid and the game refused ("this placement is not in the Soldiers engine yet"), found by
-    random editor edits followed by a game."""
+    by an edge when their event comes [19.32]. A designer may still write a side that enters
+    (the Set-up page offers it), but test play cannot start it: a warning, where it was said
+    nothing and the game refused ("this placement is not in the Soldiers engine yet"), found
+    by random editor edits followed by a game."""
     from model.scenario import EntryPlacement, OffMapPlacement, Placement
     from rules.forces.units import PathKey
 
@@ -107,8 +108,8 @@ def setup_kind(ctx: CheckContext) -> Iterator[Finding]:
         for path, placement in found:
             if isinstance(placement, (EntryPlacement, OffMapPlacement)):
                 message = (
-                    f"{side.name}'s men set up on the map (a hex, an area, a deployment mode's "
-                    f"zones), not by '{placement.kind}': men who come on later are a "
-                    "reinforcement group [19.32]"
+                    f"test play cannot start {side.name}'s set-up by '{placement.kind}': its "
+                    "men set up on the map (a hex, an area, a deployment mode's zones), and "
+                    "men who come on later are a reinforcement group [19.32]"
                 )
-                yield ctx.finding("error", "setup-kind", message, citation, path)
+                yield ctx.finding("warning", "setup-kind", message, citation, path)
