@@ -65,7 +65,14 @@ def unplaced(ctx: CheckContext) -> Iterator[Finding]:
     from rules.pointbuy.purchase import needs_purchase
 
     kept = "unplaced" in ctx.rules.features
+    severity: Severity = "warning" if kept else "error"
+    citation = ctx.rules.citations.setup
     bought = set(needs_purchase(ctx.scenario))
+
+    def told(where: str, them: str, fix: str, path: PathKey) -> Finding:
+        then = f"test play leaves {them} off the map, out of the game" if kept else fix
+        return ctx.finding(severity, "unplaced", f"{where}: {then}", citation, path)
+
     for i, side in enumerate(ctx.scenario.sides):
         if side.setup is not None:
             continue
@@ -73,24 +80,12 @@ def unplaced(ctx: CheckContext) -> Iterator[Finding]:
         # brings it on (Soldiers 26's INITIAL-SQUADS [26.2])
         if side.id in bought and not _initial_enter(ctx, side):
             where = f"{side.name} buys its forces and has no set-up area for them"
-            if kept:
-                message = f"{where}: test play leaves them off the map, out of the game"
-            else:
-                message = f"{where}: give the side a set-up"
-            citation = ctx.rules.citations.setup
-            severity: Severity = "warning" if kept else "error"
-            yield ctx.finding(severity, "unplaced", message, citation, ("sides", i))
+            yield told(where, "them", "give the side a set-up", ("sides", i))
         for j, entry in enumerate(side.forces):
-            if entry.placement is not None:
-                continue
-            where = f"{entry.unit} has no placement and {side.name} no set-up area"
-            if kept:
-                message = f"{where}: test play leaves it off the map, out of the game"
-            else:
-                message = f"{where}: give it a hex or an area, or give the side a set-up"
-            path = ("sides", i, "forces", j)
-            citation = ctx.rules.citations.setup
-            yield ctx.finding("warning" if kept else "error", "unplaced", message, citation, path)
+            if entry.placement is None:
+                where = f"{entry.unit} has no placement and {side.name} no set-up area"
+                fix = "give it a hex or an area, or give the side a set-up"
+                yield told(where, "it", fix, ("sides", i, "forces", j))
 
 
 def _initial_enter(ctx: CheckContext, side: Side) -> bool:

@@ -94,7 +94,7 @@ def setup_room(ctx: CheckContext) -> Iterator[Finding]:
     from model.scenario import AreaPlacement, EntryPlacement
     from rules.engine.errors import RulesError
     from rules.panzer_command.moves import STACKING_LIMIT
-    from rules.panzer_command.units import _rider_steps, _type, is_counter
+    from rules.panzer_command.units import _type, is_counter, rider_steps
 
     for i, side in enumerate(ctx.scenario.sides):
         areas: dict[str, tuple[frozenset[object], int]] = {}
@@ -109,7 +109,7 @@ def setup_room(ctx: CheckContext) -> Iterator[Finding]:
             except RulesError:
                 continue  # loading reports an unknown unit
             own = int(str(value_of(each, "steps")[0] or 1))
-            counts = _rider_steps(side, entry.mounted_on) if entry.mounted_on else own
+            counts = rider_steps(side, entry.mounted_on) if entry.mounted_on else own
             key = repr(placement.region)
             hexes, steps = areas.get(key, (frozenset(ctx.region(placement.region)), 0))
             areas[key] = (hexes, steps + counts * entry.count)

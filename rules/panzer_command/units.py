@@ -229,7 +229,7 @@ def deploy(
                 )
             else:
                 raise UnsupportedGameError(f"{side.id}: this placement is not in the PC engine yet")
-            steps = _rider_steps(side, entry.mounted_on) if entry.mounted_on else None
+            steps = rider_steps(side, entry.mounted_on) if entry.mounted_on else None
             area = [h for h in region_hexes if h in names]
             _spread(made, area, taken, placed, how, names, load, steps)
         for rein in side.reinforcements:
@@ -303,7 +303,7 @@ def _mounted(
     return found
 
 
-def _rider_steps(side: Side, label: str) -> int:
+def rider_steps(side: Side, label: str) -> int:
     """The Steps a unit set up mounted on the entry labelled ``label`` counts: one on a truck
     or SPW (the vehicle's), none on a tank [§13.1-13.3]."""
     carrier = next((e for e in side.forces if e.label == label), None)
