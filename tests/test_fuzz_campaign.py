@@ -48,6 +48,19 @@ def test_the_results_file_resumes_where_a_run_stopped(tmp_path: Path) -> None:
     assert "panzer44" in text and "no failures" in text
 
 
+def test_a_run_from_a_later_game_plays_the_same_seeds_on_the_same_scenarios(
+    tmp_path: Path,
+) -> None:
+    whole = fuzz.plan("panzer44", 9, seed_from=500)
+    assert fuzz.plan("panzer44", 9, seed_from=500, first=6) == whole[6:]
+    later = list(fuzz.run("panzer44", 8, tmp_path / "p.jsonl", seed_from=500, first=6))
+    assert [(r.seed, r.scenario) for r in later] == [
+        (seed, Path(path).name) for _, path, seed, _ in whole[6:8]
+    ]
+    with pytest.raises(SystemExit):  # a first game past the last is refused, not an empty run
+        fuzz.main(["--from-game", "9", "--games", "8", "--out", str(tmp_path)])
+
+
 def test_a_broken_invariant_is_reported_with_the_action_and_the_run_goes_on(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

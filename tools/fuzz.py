@@ -240,12 +240,12 @@ def _task(args: tuple[str, str, int, str]) -> str:
 
 
 def plan(
-    system: str, games: int, seed_from: int = SEED_FROM, bots: str = "random"
+    system: str, games: int, seed_from: int = SEED_FROM, bots: str = "random", first: int = 0
 ) -> list[tuple[str, str, int, str]]:
     """The campaign's games for a system: (system, scenario path, seed, bots), game ``i`` on
-    scenario ``i mod n``."""
+    scenario ``i mod n``, for ``i`` from ``first`` to ``games - 1``."""
     paths = scenarios_of(system)
-    return [(system, str(paths[i % len(paths)]), seed_from + i, bots) for i in range(games)]
+    return [(system, str(paths[i % len(paths)]), seed_from + i, bots) for i in range(first, games)]
 
 
 def done_in(out: Path) -> set[tuple[str, int]]:
@@ -269,10 +269,12 @@ def run(
     jobs: int = 1,
     seed_from: int = SEED_FROM,
     bots: str = "random",
+    first: int = 0,
 ) -> Iterator[Result]:
-    """Play the system's campaign, skipping the games ``out`` holds; append each result."""
+    """Play the system's campaign from game ``first``, skipping the games ``out`` holds; append
+    each result."""
     done = done_in(out)
-    todo = [t for t in plan(system, games, seed_from, bots) if (t[0], t[2]) not in done]
+    todo = [t for t in plan(system, games, seed_from, bots, first) if (t[0], t[2]) not in done]
     out.parent.mkdir(parents=True, exist_ok=True)
     cut = out.exists() and out.stat().st_size > 0 and not out.read_bytes().endswith(b"\n")
     with out.open("a", encoding="utf-8") as f:
@@ -340,6 +342,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000, help="games per system (1000)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (2)")
     parser.add_argument("--seed-from", type=int, default=SEED_FROM)
+    parser.add_argument(
+        "--from-game",
+        type=int,
+        default=0,
+        help="play games N to --games - 1 only (the same seeds and scenarios as a whole run)",
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "fuzz", help="a folder")
     parser.add_argument(
         "--bots", choices=BOTS, default="random", help="heuristic: on one side (random)"
@@ -352,9 +360,13 @@ def main(argv: list[str] | None = None) -> int:
     if not args.report:
         if not 1 <= args.jobs <= 64 or args.games < 0:
             parser.error("--jobs must be 1 to 64 and --games not negative")
+        if not 0 <= args.from_game <= args.games:
+            parser.error("--from-game must be 0 to --games")
         for system, out in zip(systems, files, strict=True):
             start = time.perf_counter()
-            games = run(system, args.games, out, args.jobs, args.seed_from, args.bots)
+            games = run(
+                system, args.games, out, args.jobs, args.seed_from, args.bots, args.from_game
+            )
             for n, r in enumerate(games, 1):
                 if r.failure:
                     print(f"{system} {r.scenario} seed {r.seed}: {r.failure}", flush=True)
