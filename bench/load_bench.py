@@ -17,66 +17,96 @@ from pathlib import Path
 import yaml
 
 from bench.common import best_ms, row
+from model.limits import MAX_LIST_ITEMS, MAX_SIDE_UNITS
 from model.scenario import Scenario
-from model.scenario_io import load_scenario
+from model.scenario_io import build_map, load_scenario
 from model.yamlio import _positioned, read_yaml
 
 BASE = Path(__file__).parent.parent / "scenarios" / "armor" / "1a-spearheads.yaml"
-
-
-def big_scenario(target_bytes: int = 1_000_000) -> str:
-    """The built-in 1A with many placed units and painted hexes, about ``target_bytes`` long."""
-    text = BASE.read_text()
-    names = [
-        f"{s}{c:02d}{r:02d}"
-        for s, rows in (("J", range(1, 12)), ("K", range(13, 24)), ("L", range(25, 36)))
-        for c in range(1, 41)
-        for r in rows
-    ]
-    units = []
-    edits = []
-    i = 0
-    while len(text) + sum(map(len, units)) + sum(map(len, edits)) < target_bytes:
-        name = names[i % len(names)]
-        units.append(
-            f"      - unit: M4\n        label: tank-{i}\n        ids: ['{800 + i}']\n"
-            f"        placement: {{kind: hex, hex: {name}, facing: {i % 6 + 1}}}\n"
-            f'        note: "placed by the load benchmark"\n'
-        )
-        if i % 3 == 0:
-            edits.append(f"    - hexes: [{name}]\n      terrain: scrub\n      elevation: {i % 3}\n")
-        i += 1
-    text = text.replace(
-        "      - {unit: M36B1, count: 2}\n", "      - {unit: M36B1, count: 2}\n" + "".join(units)
-    )
-    return text.replace(
-        "  overlay_pool:", "  terrain_edits:\n" + "".join(edits) + "  overlay_pool:"
-    )
-
-
 P44 = Path(__file__).parent.parent / "scenarios" / "panzer44" / "19.5-arracourt.yaml"
 
 
-def p44_style(target_bytes: int = 1_000_000) -> str:
-    """Panzer '44's 19.5 with force entries of its own unit names ("Inf", "PzV"), ~1 MB."""
-    text = P44.read_text()
-    names = ("Inf", "PzV", "SPW", "PzIV", "T")
-    entries = []
+def map_hexes(path: Path) -> list[str]:
+    """The printed names of the hexes of a built-in scenario's map, in the map's order."""
+    amap, _, problems = build_map(load_scenario(path).scenario)
+    assert amap is not None, problems
+    return [amap.name(h) for h in amap.hexes]
+
+
+def room_for(path: Path, side: int, replaced: int) -> int:
+    """How many units side ``side`` of a scenario may still have (:data:`MAX_SIDE_UNITS`), an
+    entry of ``replaced`` units taken out."""
+    found = load_scenario(path).scenario.sides[side]
+    entries = [*found.forces, *(e for r in found.reinforcements for e in r.units)]
+    return MAX_SIDE_UNITS - sum(e.count for e in entries) + replaced
+
+
+def _name(name: str) -> str:
+    """A hex name as the editor writes it: quoted when YAML would read it as a number."""
+    return f"'{name}'" if name.isdigit() else name
+
+
+def _units(names: list[str], unit_ids: tuple[str, ...], first: int, count: int) -> str:
+    """``count`` force entries, each its own placed counter with a label, ids and a note (a
+    designer's order of battle at its largest)."""
+    return "".join(
+        f"      - unit: {unit_ids[i % len(unit_ids)]}\n"
+        f"        label: unit-{first + i}\n        ids: ['{first + i}']\n"
+        f"        placement: {{kind: hex, hex: {_name(names[(first + i) % len(names)])}, "
+        f"facing: {i % 6 + 1}}}\n"
+        f'        note: "placed by the load benchmark: holds its hex until relieved"\n'
+        for i in range(count)
+    )
+
+
+def _edits(names: list[str], room: int, terrains: tuple[str, ...]) -> str:
+    """Terrain edits of about ``room`` characters: the map painted over in layers, each edit a
+    run of 1 to 16 hexes given a terrain or an elevation, the last layer winning (a file
+    written by a script, or painted by hand, may paint a hex many times)."""
+    out: list[str] = []
+    size = 0
     i = 0
-    while len(text) + sum(map(len, entries)) < target_bytes:
-        entries.append(
-            f"      - {{unit: {names[i % len(names)]}, count: 1, "
-            f'note: "entry {i} of the load benchmark, a platoon at its place @ the start line, '
-            f'held back until the second Game-Turn"}}\n'
-        )
+    while size < room and len(out) < MAX_LIST_ITEMS:
+        run = ", ".join(_name(names[(i * 16 + k) % len(names)]) for k in range(1 + i % 16))
+        what = f"terrain: {terrains[i % 3]}" if i % 2 else f"elevation: {i % 3}"
+        out.append(f"    - hexes: [{run}]\n      {what}\n")
+        size += len(out[-1])
         i += 1
-    return text.replace("      - {unit: PzV, count: 8}\n", "".join(entries), 1)
+    return "".join(out)
+
+
+def big_scenario(target_bytes: int = 1_000_000) -> str:
+    """The built-in 1A at every limit a real file could reach, about ``target_bytes`` long:
+    both sides at the most units a side may have (:data:`MAX_SIDE_UNITS`), each placed; the
+    rest of the size in terrain edits (one list holds at most :data:`MAX_LIST_ITEMS`)."""
+    text = BASE.read_text()
+    names = map_hexes(BASE)
+    german = _units(names, ("PZIVJ", "PANTHER-A", "STGIIIG-75"), 1000, room_for(BASE, 0, 4))
+    us = _units(names, ("M4", "SHERMAN-76", "M36B1"), 2000, room_for(BASE, 1, 3))
+    text = text.replace("      - {unit: PZIVJ, count: 4}\n", german, 1)
+    text = text.replace("      - {unit: M4, count: 3}\n", us, 1)
+    edits = _edits(names, target_bytes - len(text), ("scrub", "woods", "clear"))
+    return text.replace("  overlay_pool:", "  terrain_edits:\n" + edits + "  overlay_pool:")
+
+
+def p44_style(target_bytes: int = 1_000_000) -> str:
+    """Panzer '44's 19.5 the same way, its force entries of the book's own unit names ("Inf",
+    "PzV": such names once sent a file to the slow reader), ~1 MB."""
+    text = P44.read_text()
+    names = map_hexes(P44)
+    german = _units(names, ("Inf", "PzV", "SPW", "T"), 1000, room_for(P44, 0, 8))
+    us = _units(names, ("M4", "M5", "M18", "M8"), 2000, room_for(P44, 1, 2))
+    text = text.replace("      - {unit: PzV, count: 8}\n", german, 1)
+    bezange = "placement: {kind: area, region: {kind: place, name: Bezange}, adjacent: true}"
+    text = text.replace(f"      - {{unit: M4, count: 2, {bezange}}}\n", us, 1)
+    edits = _edits(names, target_bytes - len(text), ("woods", "swamp", "clear"))
+    return text.replace("map:\n", "map:\n  terrain_edits:\n" + edits, 1)
 
 
 def with_anchors(text: str) -> str:
     """The Armor-style file with every unit's note an alias of the first one's."""
-    first = 'note: "placed by the load benchmark"'
-    text = text.replace(first, 'note: &placed "placed by the load benchmark"', 1)
+    first = 'note: "placed by the load benchmark: holds its hex until relieved"'
+    text = text.replace(first, first.replace("note: ", "note: &placed ", 1), 1)
     return text.replace(first, "note: *placed")
 
 

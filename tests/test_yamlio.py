@@ -205,6 +205,30 @@ def test_sizes_are_walked_only_when_the_text_could_cross_a_limit(
     assert yamlio._sizes_certainly_within("a: &a [1, 2, 3]\nb: [*a, *a]\n")
 
 
+def test_many_lists_that_only_add_up_past_the_limit_take_the_fast_path() -> None:
+    """A 1 MB scenario's 9,600 terrain edits and 500 units (block lists at two indentations)
+    once sent it to the positioned reader, eight times slower; one list too long, at any
+    indentation and in any style, is still refused where it crosses the limit."""
+    edits = "".join(f"  - hexes: [J{i:04d}]\n" for i in range(9_000))
+    units = "".join(f"    - unit: M{i}\n" for i in range(2_000))
+    text = f"edits:\n{edits}sides:\n  - forces:\n{units}"
+    assert text.count("- ") > 10_000 and not yamlio._may_hold_a_long_list(text)
+    doc = read_yaml_text(text, "x.yaml")
+    assert doc._positions is None and len(doc.data["edits"]) == 9_000
+    assert doc.data == yamlio._positioned(text, "x.yaml")[0]
+    assert doc.position(("sides", 0, "forces", 1999)).line == 11_003
+    long_lists = {
+        "block": "a:\n" + "  - 1\n" * 10_001,
+        "first item on its parent's line": "a:\n  - - 1\n" + "    - 1\n" * 10_000,
+        "flow, one per line": "a: [\n" + "  1,\n" * 10_000 + "  1]\n",
+    }
+    for style, long_list in long_lists.items():
+        with pytest.raises(YamlError, match="a list of more than 10,000 items") as info:
+            read_yaml_text(long_list, "x.yaml")
+        line = int(str(info.value).split(":")[1])
+        assert line in (10_002, 10_003), (style, line)
+
+
 def test_deep_nesting_is_refused() -> None:
     with pytest.raises(YamlError, match="nesting is deeper than"):
         read_yaml_text("[" * 500 + "]" * 500)
