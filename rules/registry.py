@@ -63,6 +63,7 @@ Feature = Literal[
     "formations",
     "layout-constraints",
     "unplaced",  # a unit the scenario gives no placement stays off the map (the player's)
+    "empty-side",  # a side with no units plays on, its game decided by default
 ]
 
 

@@ -360,9 +360,9 @@ CASES = [
             ),
         ),
         "empty-side",
-        "s.yaml:83:3: warning empty-side: German has no units: no forces, reinforcements, "
-        "support or points to buy them with; its game is decided before it starts "
-        "[Armor [SCN II.E]]",
+        "s.yaml:83:3: error empty-side: German has no units: no forces, reinforcements, "
+        "support or points to buy them with; test play cannot start it; give it forces in the "
+        "Order of Battle [Armor [SCN II.E]]",
         id="empty-side",
     ),
 ]
@@ -371,6 +371,44 @@ CASES = [
 @pytest.mark.parametrize(("text", "code", "expected"), CASES)
 def test_each_check_reports_a_scenario_that_breaks_it(text: str, code: str, expected: str) -> None:
     assert lines(text, code) == [expected]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "panzer44/19.5-arracourt.yaml",
+        "armor/1b-confused-situation.yaml",
+        "soldiers/10-dawn-patrol.yaml",
+        "panzer-command/point-161.yaml",
+    ],
+)
+def test_an_empty_side_is_an_error_exactly_where_test_play_cannot_start_it(path: str) -> None:
+    """`empty-side` was a warning everywhere; the Armor and Soldiers engines refused the game
+    (valid means playable). A warning now only where the engine plays on."""
+    import dataclasses
+
+    from rules.engine.errors import UnsupportedGameError
+    from rules.pointbuy.purchase import PurchaseChoice, game_for, needs_purchase
+
+    loaded = check_document(read_yaml(SCENARIOS / path), keep=True)
+    scenario = loaded.scenario  # type: ignore[attr-defined]
+    empty = scenario.sides[1].model_copy(
+        update={"forces": [], "reinforcements": [], "support": [], "purchases": [], "budget": None}
+    )
+    loaded = dataclasses.replace(
+        loaded, scenario=scenario.model_copy(update={"sides": [scenario.sides[0], empty]})
+    )  # type: ignore[type-var]
+    (found,) = (f for f in run_checks(loaded) if f.code == "empty-side")
+    assert found.path == "sides[1]" and found.message.startswith(f"{empty.name} has no units")
+    bought = {s: PurchaseChoice("random", 1) for s in needs_purchase(loaded.scenario)}  # type: ignore[attr-defined]
+    refused = ""
+    try:
+        game_for(loaded, bought).new_initial_state(1)  # type: ignore[arg-type]
+    except UnsupportedGameError as error:
+        refused = str(error)
+    assert found.severity == ("error" if refused else "warning"), refused
+    if refused:  # the engine's own words say what to do (Armor's once said "? points")
+        assert "give it forces" in refused and "?" not in refused
 
 
 def test_every_check_has_a_case() -> None:

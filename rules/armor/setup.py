@@ -173,10 +173,15 @@ def deploy(scenario: Scenario, terrain: MapTerrain, movement: Movement) -> Deplo
     formations: dict[str, str] = {}
     for side in scenario.sides:
         if not any(support_kind(side, e.unit) is None for e in side.forces):
+            if side.budget is None:
+                raise UnsupportedGameError(
+                    f"side '{side.id}' has no Combat units at the start [SCN III.D]: give it "
+                    "forces in the editor's order of battle, or points to buy them with"
+                )
             raise UnsupportedGameError(
                 f"side '{side.id}' has no forces: the book leaves them to a point purchase "
-                f"({side.budget.points if side.budget else '?'} points [SCN III.D]); buy them "
-                "in the editor's order of battle before playing"
+                f"({side.budget.points} points [SCN III.D]); buy them in the editor's order of "
+                "battle before playing"
             )
         numbers: dict[str, int] = {}
         by_label: dict[str, list[ArmorUnit]] = {}

@@ -105,20 +105,29 @@ def _initial_enter(ctx: CheckContext, side: Side) -> bool:
 @check("empty-side")
 def empty_side(ctx: CheckContext) -> Iterator[Finding]:
     """A side with no units at all: no forces, no reinforcements, no off-map support and
-    nothing to buy. Its game is decided before it starts (a Panzer '44 side without units
-    lost every test game "by default"), which is seldom what the designer meant."""
+    nothing to buy. Where the engine plays it on (Panzer '44, Panzer Command: the registry's
+    ``empty-side`` feature) its game is decided before it starts (a Panzer '44 side without
+    units lost every test game "by default"), seldom what the designer meant: a warning.
+    Armor's and Soldiers' engines have no side to play and refuse the game: an error."""
     from rules.pointbuy.purchase import needs_purchase
 
+    plays = "empty-side" in ctx.rules.features
     buying = set(needs_purchase(ctx.scenario))
     for i, side in enumerate(ctx.scenario.sides):
         units = side.forces or any(r.units for r in side.reinforcements)
         if units or side.support or side.purchases or side.id in buying:
             continue
+        then = (
+            "its game is decided before it starts"
+            if plays
+            else "test play cannot start it; give it forces in the Order of Battle"
+        )
         message = (
             f"{side.name} has no units: no forces, reinforcements, support or points to buy "
-            "them with; its game is decided before it starts"
+            f"them with; {then}"
         )
-        yield ctx.finding("warning", "empty-side", message, ctx.rules.citations.setup, ("sides", i))
+        severity: Severity = "warning" if plays else "error"
+        yield ctx.finding(severity, "empty-side", message, ctx.rules.citations.setup, ("sides", i))
 
 
 @check("counter-mix")

@@ -34,7 +34,7 @@ SYSTEM = SystemRules(
         "heuristic": lazy("rules.panzer44.bot.heuristic:HeuristicBot"),
     },
     fast_sight=lazy("rules.panzer44.sight_table:SightTable"),
-    features=frozenset({"panic", "fortifications", "unplaced"}),
+    features=frozenset({"panic", "fortifications", "unplaced", "empty-side"}),
     coverage="rules.panzer44:coverage.yaml",
     invariants=lazy("rules.panzer44.invariants:invariants"),
 )

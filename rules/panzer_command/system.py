@@ -37,7 +37,7 @@ SYSTEM = SystemRules(
         "heuristic": lazy("rules.bots.greedy:GreedyBot"),
     },
     greedy=lazy("rules.panzer_command.bot:PcAdapter"),
-    features=frozenset({"command"}),
+    features=frozenset({"command", "empty-side"}),
     coverage="rules.panzer_command:coverage.yaml",
     generator=lazy("rules.panzer_command.generate:generate_text"),  # [§23]
     invariants=lazy("rules.panzer_command.invariants:invariants"),
