@@ -20,6 +20,7 @@ POINT_161 = (SCENARIOS / "panzer-command" / "point-161.yaml").read_text()
 DAWN = (SCENARIOS / "soldiers" / "10-dawn-patrol.yaml").read_text()
 SURROUNDED = (SCENARIOS / "armor" / "3b-surrounded.yaml").read_text()
 SOWCHOS = (SCENARIOS / "panzer-command" / "sowchos-79.yaml").read_text()
+AIRBORNE = (SCENARIOS / "soldiers" / "26-airborne.yaml").read_text()
 
 MORTAR_ON_3020 = '      - {unit: 82m, placement: {kind: hex, hex: "3020"}}\n'
 
@@ -350,6 +351,20 @@ CASES = [
         "s.yaml:58:5: error unplaced: M4 has no placement and American no set-up area: give "
         "it a hex or an area, or give the side a set-up [Armor [SCN II.E]]",
         id="unplaced",
+    ),
+    pytest.param(  # found by random edits (the side's nation changed): the purchase refused
+        edited(
+            AIRBORNE,
+            (
+                "includes: [{unit: US-AIRBORNE-1}, {unit: US-AIRBORNE-2, state: [depleted]}]",
+                "includes: [{unit: US-AIRBORNE-1}, {unit: GE-SQUAD-2, state: [depleted]}]",
+            ),
+        ),
+        "budget-includes",
+        "s.yaml:221:41: error budget-includes: the Reconnaissance mission's budget comes with "
+        "GE-SQUAD-2 (depleted), which US (us) cannot buy, and test play's purchase would be "
+        "refused: list a unit the side may buy, or take it out of the budget [Soldiers [19.2]]",
+        id="budget-includes",
     ),
     pytest.param(
         edited(

@@ -11,8 +11,42 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from model.scenario import Budget, Side
+from model.yamlio import PathKey
 from rules.checks.base import CheckContext, Finding, check
 from rules.pointbuy.report import BudgetReport, budget_report, side_missions
+
+
+@check("budget-includes")
+def budget_includes(ctx: CheckContext) -> Iterator[Finding]:
+    """A budget that comes with units (Soldiers 26's airborne squads [26.3]) the side cannot
+    buy: of another nation (the side's nation changed), or in a state not bought. The purchase
+    that test play makes is refused ("the budget comes with ..."); it was called valid."""
+    from rules.pointbuy.purchase import unbuyable_includes
+
+    budgets: list[tuple[Side, str | None, Budget, PathKey]] = [
+        (side, None, side.budget, ("sides", i, "budget"))
+        for i, side in enumerate(ctx.scenario.sides)
+        if side.budget is not None and side.budget.includes
+    ]
+    for k, mission in enumerate(ctx.scenario.missions):
+        side = next((s for s in ctx.scenario.sides if s.id == mission.side), None)
+        if side is not None and mission.budget is not None and mission.budget.includes:
+            budgets.append((side, mission.id, mission.budget, ("missions", k, "budget")))
+    names = {m.id: m.name for m in ctx.scenario.missions}
+    for side, mission_id, budget, path in budgets:
+        owner = f"the {names[mission_id]} mission's budget" if mission_id else "the budget"
+        for j in unbuyable_includes(ctx.loaded, side.id, mission_id):
+            entry = budget.includes[j]
+            state = f" ({', '.join(entry.state)})" if entry.state else ""
+            message = (
+                f"{owner} comes with {entry.unit}{state}, which {side.name} ({side.nation}) "
+                "cannot buy, and test play's purchase would be refused: list a unit the side may "
+                "buy, or take it out of the budget"
+            )
+            where = (*path, "includes", j)
+            citation = ctx.rules.pointbuy.citation
+            yield ctx.finding("error", "budget-includes", message, citation, where)
 
 
 @check("budget")

@@ -472,6 +472,33 @@ def buy_side(
     )
 
 
+def unbuyable_includes(
+    loaded: LoadedScenario, side_id: str, mission_id: str | None = None
+) -> list[int]:
+    """The entries of the side's budget's ``includes`` (or its mission's) that the side cannot
+    buy: no offer of the purchase bot's (:func:`buy_side`) is that unit in that state, so the
+    purchase is refused. A side of nation ``any`` is bought as some nation the bot chooses:
+    nothing to say before it does."""
+    scenario = loaded.scenario
+    index = next(i for i, s in enumerate(scenario.sides) if s.id == side_id)
+    side = scenario.sides[index]
+    mission = next((m for m in scenario.missions if m.id == mission_id), None)
+    budget = mission.budget if mission is not None and mission.budget else side.budget
+    if budget is None or not budget.includes or side.nation == "any":
+        return []
+    base = side.model_copy(update={"mission": mission.id if mission else None})
+    start = budget_report(_replaced(loaded, index, base), side_id, mission_id)
+    if start is None or start.budget is None:
+        return []
+    buy = rules_for(scenario.system).pointbuy
+    keys = {o.key for o in _offers(buy, scenario, base, index, start.budget)}
+    return [
+        j
+        for j, entry in enumerate(budget.includes)
+        if (entry.unit, "force", tuple(entry.state)) not in keys
+    ]
+
+
 def with_sample_force(loaded: LoadedScenario, side_id: str, name: str) -> LoadedScenario:
     """The scenario with a side's forces replaced by one of its named sample forces (Armor 1A's
     orders of battle per rule level)."""
