@@ -7,6 +7,9 @@ bar says so in a line, and a window (not modal, one at a time: a bug hit on ever
 does not bury the user in windows) says what happened, where the log and the game are, and
 that the work is kept. The editor goes on; a terminal still gets the traceback.
 
+An error nobody caught in another thread (``threading.excepthook``: a worker's own bug) is
+told the same way, on the GUI thread: its window is never touched from the worker.
+
 A failure of this handler itself falls back to Python's own (never a loop of errors), and
 Ctrl+C in the terminal stays Python's.
 """
@@ -15,12 +18,13 @@ from __future__ import annotations
 
 import logging
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 from typing import Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from editor.logs import log_file
@@ -64,8 +68,15 @@ def told(error: BaseException, game: Path | None) -> str:
     return "\n\n".join(found)
 
 
+class _Relay(QObject):
+    """Made on the GUI thread: a worker's emit is queued to it, and told there."""
+
+    caught = Signal(object, object, object)
+
+
 def install(window: _Window) -> Hook:
-    """Make ``window`` tell of errors nobody caught; returns the hook it replaced."""
+    """Make ``window`` tell of errors nobody caught, on any thread; returns the hook it
+    replaced (``sys.excepthook``; ``threading.excepthook`` is replaced too)."""
     previous = sys.excepthook
     shown: list[QMessageBox] = []
 
@@ -94,5 +105,21 @@ def install(window: _Window) -> Hook:
         except Exception:  # the handler's own failure: Python's words, never a loop
             previous(*sys.exc_info())
 
+    relay = _Relay(window if isinstance(window, QWidget) else None)
+    relay.caught.connect(hook)
+
+    def thread_hook(args: threading.ExceptHookArgs) -> None:
+        if args.exc_type is SystemExit:
+            return  # a thread's own way to end, as Python's hook has it
+        error = args.exc_value if args.exc_value is not None else args.exc_type()
+        if threading.current_thread() is threading.main_thread():
+            hook(args.exc_type, error, args.exc_traceback)
+        else:
+            try:
+                relay.caught.emit(args.exc_type, error, args.exc_traceback)
+            except RuntimeError:  # the window is gone: Python's own words
+                threading.__excepthook__(args)
+
     sys.excepthook = hook
+    threading.excepthook = thread_hook
     return previous

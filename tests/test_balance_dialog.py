@@ -421,3 +421,31 @@ def test_an_unreachable_scheduler_is_said_in_the_dialog(qtbot: QtBot) -> None:
     assert dialog.message.isVisible()
     assert dialog.message.text().startswith("No Dask scheduler at tcp://127.0.0.1:9: ")
     assert dialog.run_button.isEnabled()
+
+
+def test_a_bug_in_the_batch_is_said_in_the_dialog_and_logged_with_its_traceback(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The batch thread catches its own bugs (the dialog says "The batch failed"), so they
+    reach no crash handler: the log had nothing to find them by. It has the traceback now."""
+    import logging
+
+    from editor.balance import run
+
+    def broken(self: object) -> object:
+        raise ZeroDivisionError("a bug in the batch")
+
+    monkeypatch.setattr(run._Job, "_play", broken)
+    dialog = open_dialog(qtbot, DRIANT)
+    dialog.games.setValue(1)
+    with (
+        caplog.at_level(logging.ERROR, logger="hexwright.balance"),
+        qtbot.waitSignal(dialog.run.failed, timeout=SLOW),
+    ):
+        qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
+    assert dialog.message.isVisible()
+    assert dialog.message.text().startswith("The batch failed: ZeroDivisionError: a bug in the")
+    [record] = [r for r in caplog.records if r.name == "hexwright.balance"]
+    assert record.message == "the balance batch failed" and record.exc_info is not None
+    assert "a bug in the batch" in caplog.text and "broken" in caplog.text
+    assert dialog.run_button.isEnabled()

@@ -6,6 +6,7 @@ it can be played again up to the bug; the editor goes on."""
 from __future__ import annotations
 
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,7 @@ def test_a_bug_in_test_play_keeps_the_game_as_a_replay(
     from editor import crash
 
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # put back after the test
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
     monkeypatch.setenv("HEXWRIGHT_LOGS", str(tmp_path / "logs"))
     w = open_window(qtbot, DAWN_PATROL)
     crash.install(w)

@@ -256,11 +256,13 @@ def test_a_bug_hit_by_a_menu_command_is_told_logged_and_the_work_autosaved(
     recovery copy is written, and the editor goes on (editor.crash)."""
     import logging
     import sys
+    import threading
 
     from editor import app, crash
     from editor.logs import LOGGER, start_logging
 
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # put back after the test
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
     monkeypatch.setenv("HEXWRIGHT_LOGS", str(tmp_path / "logs"))
     monkeypatch.setenv("HEXWRIGHT_RECOVERY", str(tmp_path / "recovery"))
     logger = logging.getLogger(LOGGER)
@@ -302,6 +304,72 @@ def test_a_bug_hit_by_a_menu_command_is_told_logged_and_the_work_autosaved(
     assert window.document is not None  # the editor goes on: the edit undoes
     window.document.undo_stack.undo()
     assert not window.document.modified
+
+
+@pytest.mark.qt_no_exception_capture
+def test_a_bug_in_a_worker_thread_is_told_on_the_gui_thread(
+    qtbot: QtBot,
+    window: MainWindow,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """An error nobody caught in a worker thread went to threading's own hook: a terminal's
+    traceback, and nothing in the window. Now it is told as a bug on the GUI thread (the
+    window is never touched from the worker), logged and the work autosaved."""
+    import logging
+    import sys
+    import threading
+
+    from editor import crash
+    from editor.logs import LOGGER, start_logging
+
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
+    monkeypatch.setenv("HEXWRIGHT_LOGS", str(tmp_path / "logs"))
+    monkeypatch.setenv("HEXWRIGHT_RECOVERY", str(tmp_path / "recovery"))
+    logger = logging.getLogger(LOGGER)
+    before = list(logger.handlers)
+    told_on: list[bool] = []
+    say = window.say
+
+    def spy(text: str, error: bool = False) -> None:
+        told_on.append(threading.current_thread() is threading.main_thread())
+        say(text, error)
+
+    monkeypatch.setattr(window, "say", spy)
+    try:
+        path = start_logging()
+        assert path is not None
+        crash.install(window)
+        _edit(window)
+
+        def work() -> None:
+            raise ValueError("a worker's own bug")
+
+        worker = threading.Thread(target=work, name="balance-batch")
+        worker.start()
+        worker.join()
+        qtbot.waitUntil(lambda: bool(told_on), timeout=5000)
+        for handler in logger.handlers:
+            handler.flush()
+        text = path.read_text(encoding="utf-8")
+    finally:
+        for handler in logger.handlers[len(before) :]:
+            handler.close()
+        logger.handlers[:] = before
+    assert told_on == [True]  # told once, on the GUI thread
+    assert (
+        window.statusBar()
+        .currentMessage()
+        .startswith("Hexwright hit a bug (ValueError: a worker's own bug)")
+    )
+    [box] = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
+    assert "a worker's own bug" in box.text()
+    qtbot.mouseClick(box.button(QMessageBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    assert "ERROR hexwright.crash: an error nobody caught" in text and "in work" in text
+    assert list((tmp_path / "recovery").glob("*.yaml"))  # the last edit is kept
+    assert "a worker's own bug" in capsys.readouterr().err  # a terminal still has it
 
 
 def test_the_bugs_words_are_one_short_line() -> None:

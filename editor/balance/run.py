@@ -24,6 +24,7 @@ refers to a file that still exists. A folder with nothing to keep is removed at 
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import shutil
@@ -233,6 +234,7 @@ class _Job:
             self._emit("failed", f"{str(exc)[:1].upper()}{str(exc)[1:]}")
             return
         except Exception as exc:  # a bug or a full disk: say so rather than spin forever
+            logging.getLogger("hexwright.balance").exception("the balance batch failed")
             self._emit("failed", f"The batch failed: {type(exc).__name__}: {exc}")
             return
         self._emit("finished", outcome)

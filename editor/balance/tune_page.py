@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import logging
 import multiprocessing
 import operator
 import tempfile
@@ -266,6 +267,7 @@ class TuneRun(QObject):
                     cancelled=stop.is_set,
                 )
             except Exception as exc:  # a bug, or a scenario the engine refuses: say so
+                logging.getLogger("hexwright.balance").exception("the tune run failed")
                 emit("failed", f"The tune run failed: {type(exc).__name__}: {exc}")
                 return
             finally:
