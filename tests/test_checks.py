@@ -284,6 +284,26 @@ CASES = [
         "Command [§5.2]]",
         id="setup-room",
     ),
+    pytest.param(  # the Steps fit the area, but the enemy holds its one hex
+        edited(
+            SOWCHOS,
+            (
+                "      - {unit: su-t70, count: 2}\n",
+                "      - {unit: su-t70, count: 2}\n"
+                "      - {unit: su-t70, placement: {kind: hex, hex: '0630'}}\n",
+            ),
+            (
+                "      - {unit: de-pionier}\n",
+                "      - {unit: de-pionier}\n      - {unit: de-stug, count: 2, placement: "
+                "{kind: area, region: {kind: hexes, hexes: ['0630']}}}\n",
+            ),
+        ),
+        "setup-room",
+        "s.yaml:38:5: error setup-room: test play cannot set German (11th Panzer Division) up: "
+        "no hex of a set-up area is free of the enemy's units; give its units more room [Panzer "
+        "Command [§5.2]]",
+        id="setup-room-enemy-held",
+    ),
     pytest.param(  # found by random edits: valid, and the purchase bot found no purchase
         edited(
             SURROUNDED,

@@ -270,4 +270,6 @@ def test_a_set_up_area_too_small_for_the_side_is_refused_with_the_rule() -> None
             "{kind: hexes, hexes: ['0630', '0629']}}}\n"
         )
     assert "has no room left for german.de-stug." in str(caught.value)
-    assert str(caught.value).endswith("at most 6 Steps a hex [§5.2]")
+    assert str(caught.value).endswith(
+        "at most 6 Steps a hex, and none in a hex the enemy holds [§5.2]"
+    )

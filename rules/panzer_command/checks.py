@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
+from model.hexes import Hex
 from model.scenario import ForceEntry, Side
 from rules.checks.base import CheckContext, Finding
 from rules.forces.units import PathKey, value_of
@@ -96,6 +97,7 @@ def setup_room(ctx: CheckContext) -> Iterator[Finding]:
     from rules.panzer_command.moves import STACKING_LIMIT
     from rules.panzer_command.units import _type, is_counter, rider_steps
 
+    crowded = False
     for i, side in enumerate(ctx.scenario.sides):
         areas: dict[str, tuple[frozenset[object], int]] = {}
         for entry in side.forces:
@@ -124,4 +126,31 @@ def setup_room(ctx: CheckContext) -> Iterator[Finding]:
                 )
                 citation = "Panzer Command [§5.2]"
                 yield ctx.finding("error", "setup-room", message, citation, ("sides", i))
+                crowded = True
                 break
+    if not crowded:
+        yield from _spread_refused(ctx)
+
+
+def _spread_refused(ctx: CheckContext) -> Iterator[Finding]:
+    """The engine's own set-up (:func:`rules.panzer_command.units.deploy`) when the counts fit:
+    a hex the enemy holds takes no unit, and a unit placed in a hex of the area fills it, so
+    an area can still be too small."""
+    from model.scenario import AreaPlacement, EntryPlacement
+    from rules.engine.errors import RulesError
+    from rules.panzer_command.units import SetupRoomError, deploy
+
+    names = {h: ctx.amap.name(h) for h in ctx.amap.hexes}
+    regions: dict[int, frozenset[Hex]] = {}
+    for side in ctx.scenario.sides:
+        for p in [side.setup, *(e.placement for e in side.forces)]:
+            if isinstance(p, (AreaPlacement, EntryPlacement)):
+                regions[id(p.region)] = ctx.region(p.region)
+    try:
+        deploy(ctx.scenario, regions, names)
+    except SetupRoomError as refused:
+        i, side = next((k, s) for k, s in enumerate(ctx.scenario.sides) if s.id == refused.side)
+        message = f"test play cannot set {side.name} up: {refused.why}; give its units more room"
+        yield ctx.finding("error", "setup-room", message, "Panzer Command [§5.2]", ("sides", i))
+    except RulesError:
+        return  # another refusal: its own check, or the engine, says so

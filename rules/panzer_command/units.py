@@ -311,6 +311,14 @@ def rider_steps(side: Side, label: str) -> int:
     return 1 if kind is not None and kind.category == "transport" else 0
 
 
+class SetupRoomError(UnsupportedGameError):
+    """A side's set-up area has no room for its units [§5.2] (``side``: whose)."""
+
+    def __init__(self, side: str, why: str) -> None:
+        super().__init__(f"side {side}: {why} [§5.2]")
+        self.side, self.why = side, why
+
+
 def _spread(
     made: list[PcUnit],
     area: list[Hex],
@@ -329,9 +337,10 @@ def _spread(
 
     if not made:
         return
-    free = [h for h in area if taken.get(h, made[0].side) == made[0].side]
+    side = made[0].side
+    free = [h for h in area if taken.get(h, side) == side]
     if not free:
-        raise UnsupportedGameError("no free hex left in a set-up area")
+        raise SetupRoomError(side, "no hex of a set-up area is free of the enemy's units")
     step = max(1, len(free) // (len(made) + 1))
     where = f"{names[free[0]]}-{names[free[-1]]}"
     for i, unit in enumerate(made):
@@ -340,9 +349,10 @@ def _spread(
         room = (free[(first + k) % len(free)] for k in range(len(free)))
         h = next((x for x in room if load.get(x, 0) + counts <= STACKING_LIMIT), None)
         if h is None:
-            raise UnsupportedGameError(
-                f"side {unit.side}: the set-up area {where} has no room left for {unit.id}: "
-                f"at most {STACKING_LIMIT} Steps a hex [§5.2]"
+            raise SetupRoomError(
+                unit.side,
+                f"the set-up area {where} has no room left for {unit.id}: at most "
+                f"{STACKING_LIMIT} Steps a hex, and none in a hex the enemy holds",
             )
         load[h] = load.get(h, 0) + counts
         taken[h] = unit.side
