@@ -494,6 +494,36 @@ def test_validate_prints_findings_and_fails_on_an_error(
     assert "info counter-mix" in capsys.readouterr().err
 
 
+def test_validate_play_fails_a_scenario_test_play_cannot_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Some refusals of the engine have no check (Armor's Glider units are not in its slice):
+    `validate --play` starts the test game too, buying what the scenario leaves to a
+    purchase, and says why it will not start."""
+    glider = tmp_path / "glider.yaml"
+    glider.write_text(
+        edited(
+            DEMO,
+            (
+                "  - unit: M4\n",
+                "  - unit: WACO\n    placement: {kind: hex, hex: K2219}\n  - unit: M4\n",
+            ),
+        )
+    )
+    assert main(["validate", str(glider)]) == 0  # the checks find nothing
+    capsys.readouterr()
+    assert main(["validate", "--play", str(glider)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(
+        f"{glider}: error startable: test play cannot start it: us.WACO.1: Glider units [OP "
+        "XXXI.B] are not in this slice of the Armor engine"
+    )
+    bought = SCENARIOS / "armor" / "4a-ambush.yaml"  # the purchase bot buys its forces first
+    assert main(["validate", "--play", "-q", str(bought)]) == 0
+    assert main(["validate", "--play", str(bought)]) == 0
+    assert capsys.readouterr().out.endswith("; test play starts it)\n")
+
+
 def test_a_panzer44_unit_with_no_placement_stays_off_the_map_a_warning() -> None:
     """The book's 19.1 gives the MG, 81m and Eng no deployment: Panzer '44's engine leaves
     them off the map, so for that system the unplaced check warns rather than refuses."""

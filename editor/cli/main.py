@@ -137,6 +137,12 @@ def _parser() -> argparse.ArgumentParser:
     validate = sub.add_parser("validate", help="check scenario and board files")
     validate.add_argument("files", nargs="+", metavar="FILE")
     validate.add_argument("-q", "--quiet", action="store_true", help="print problems only")
+    validate.add_argument(
+        "--play",
+        action="store_true",
+        help="also start a test game of each valid scenario (forces to buy bought by the "
+        "purchase bot, seed 1) and fail if the rules engine refuses it",
+    )
     validate.set_defaults(handler=cmd_validate)
 
     info = sub.add_parser("info", help="describe a scenario's map")
@@ -272,13 +278,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
     # Files with the same layout of the same boards share its assembled map (speed issue: the
     # 35 built-in scenarios use twelve maps).
     with shared_maps():
-        results = [_validate_one(name, args.quiet) for name in args.files]
+        results = [_validate_one(name, args.quiet, args.play) for name in args.files]
     return 0 if all(results) else 1
 
 
-def _validate_one(name: str, quiet: bool) -> bool:
+def _validate_one(name: str, quiet: bool, play: bool = False) -> bool:
     """Check one scenario or board file, print what is wrong (and, unless quiet, that it is
-    valid); whether it is."""
+    valid); whether it is. ``play``: a valid scenario is valid only if its test game starts."""
     from model.resources import read_board
     from model.scenario_io import check_document, collector_paused
     from model.yamlio import read_text_file, read_yaml
@@ -298,6 +304,15 @@ def _validate_one(name: str, quiet: bool) -> bool:
                     print(finding.format(), file=sys.stderr)
                 if any(f.severity == "error" for f in findings):
                     return False
+                if play:
+                    refused = _start_refused(loaded)
+                    if refused is not None:
+                        print(
+                            f"{name}: error startable: test play cannot start it: {refused}",
+                            file=sys.stderr,
+                        )
+                        return False
+                    summary += "; test play starts it"
     except ProblemList as exc:
         _print_problems(exc.problems)
         return False
@@ -307,6 +322,20 @@ def _validate_one(name: str, quiet: bool) -> bool:
     if not quiet:
         print(f"{name}: valid ({summary})")
     return True
+
+
+def _start_refused(loaded: LoadedScenario) -> str | None:
+    """Why the rules engine will not start a test game of the scenario, after buying what it
+    leaves to a purchase (the balanced strategy, seed 1, as the Balance dialog does); None when
+    it starts."""
+    from rules.engine.errors import RulesError
+    from rules.pointbuy.purchase import game_for, parse_choices
+
+    try:
+        game_for(loaded, parse_choices("balanced", loaded.scenario, 1)).new_initial_state(1)
+    except RulesError as refused:
+        return str(refused)
+    return None
 
 
 def describe(amap: AssembledMap) -> dict[str, Any]:
