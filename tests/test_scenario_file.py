@@ -112,6 +112,17 @@ CASES = [
             "kind, text; 'count' belongs to kind 'count-within' or 'at-least-per-section')"
         ],
     ),
+    (  # a name seen to resolve is looked up once; one that does not is told at each use
+        (
+            "  overlay_pool:",
+            "  terrain_edits:\n    - hexes: [J0101, J9999, J0101, J9999]\n      terrain: scrub\n"
+            "  overlay_pool:",
+        ),
+        [
+            "s.yaml:17:22: map.terrain_edits[0].hexes[1]: no hex 'J9999' on this layout",
+            "s.yaml:17:36: map.terrain_edits[0].hexes[3]: no hex 'J9999' on this layout",
+        ],
+    ),
     (
         ("region: {kind: edge, edge: B}", "region: {kind: hexes, hexes: [L4040, M0101, L4036]}"),
         [
