@@ -6,6 +6,7 @@ kept and the reason shown."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -243,10 +244,48 @@ def test_the_board_library_follows_the_platform_convention(
     assert user_board_dir() == tmp_path / "mine"
 
 
+@pytest.fixture
+def bug_log(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Callable[[], str]]:
+    """The editor's bug handler installed on ``window``, logging to a folder of the test's
+    own and autosaving to another; gives what the log holds so far. Python's hooks and the
+    logger's handlers are put back after the test."""
+    import logging
+    import sys
+    import threading
+
+    from editor import crash
+    from editor.logs import LOGGER, start_logging
+
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
+    monkeypatch.setenv("HEXWRIGHT_LOGS", str(tmp_path / "logs"))
+    monkeypatch.setenv("HEXWRIGHT_RECOVERY", str(tmp_path / "recovery"))
+    logger = logging.getLogger(LOGGER)
+    before = list(logger.handlers)
+    path = start_logging()
+    assert path is not None
+
+    def text() -> str:
+        for handler in logger.handlers:
+            handler.flush()
+        return path.read_text(encoding="utf-8")
+
+    try:
+        crash.install(window)
+        yield text
+    finally:
+        for handler in logger.handlers[len(before) :]:
+            handler.close()
+        logger.handlers[:] = before
+
+
 @pytest.mark.qt_no_exception_capture
 def test_a_bug_hit_by_a_menu_command_is_told_logged_and_the_work_autosaved(
     qtbot: QtBot,
     window: MainWindow,
+    bug_log: Callable[[], str],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
@@ -254,37 +293,17 @@ def test_a_bug_hit_by_a_menu_command_is_told_logged_and_the_work_autosaved(
     """An error nobody caught in a slot went to a terminal the user never sees, and the
     editor carried on silently: now the status bar says so, the log has the traceback, the
     recovery copy is written, and the editor goes on (editor.crash)."""
-    import logging
-    import sys
-    import threading
+    from editor import app
+    from editor.logs import log_file
 
-    from editor import app, crash
-    from editor.logs import LOGGER, start_logging
+    _edit(window)
 
-    monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # put back after the test
-    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
-    monkeypatch.setenv("HEXWRIGHT_LOGS", str(tmp_path / "logs"))
-    monkeypatch.setenv("HEXWRIGHT_RECOVERY", str(tmp_path / "recovery"))
-    logger = logging.getLogger(LOGGER)
-    before = list(logger.handlers)
-    try:
-        path = start_logging()
-        assert path is not None
-        crash.install(window)
-        _edit(window)
+    def broken() -> Path:
+        raise KeyError("german.e.10")
 
-        def broken() -> Path:
-            raise KeyError("german.e.10")
-
-        monkeypatch.setattr(app, "log_dir", broken)
-        window.actions_by_id["help.log_folder"].trigger()  # what Help > Open Log Folder does
-        for handler in logger.handlers:
-            handler.flush()
-        text = path.read_text(encoding="utf-8")
-    finally:
-        for handler in logger.handlers[len(before) :]:
-            handler.close()
-        logger.handlers[:] = before
+    monkeypatch.setattr(app, "log_dir", broken)
+    window.actions_by_id["help.log_folder"].trigger()  # what Help > Open Log Folder does
+    text, path = bug_log(), log_file()
     said = window.statusBar().currentMessage()
     assert said == (
         "Hexwright hit a bug (KeyError: 'german.e.10'); your work is kept. Help > Open Log Folder"
@@ -310,6 +329,7 @@ def test_a_bug_hit_by_a_menu_command_is_told_logged_and_the_work_autosaved(
 def test_a_bug_in_a_worker_thread_is_told_on_the_gui_thread(
     qtbot: QtBot,
     window: MainWindow,
+    bug_log: Callable[[], str],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
@@ -317,19 +337,8 @@ def test_a_bug_in_a_worker_thread_is_told_on_the_gui_thread(
     """An error nobody caught in a worker thread went to threading's own hook: a terminal's
     traceback, and nothing in the window. Now it is told as a bug on the GUI thread (the
     window is never touched from the worker), logged and the work autosaved."""
-    import logging
-    import sys
     import threading
 
-    from editor import crash
-    from editor.logs import LOGGER, start_logging
-
-    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
-    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
-    monkeypatch.setenv("HEXWRIGHT_LOGS", str(tmp_path / "logs"))
-    monkeypatch.setenv("HEXWRIGHT_RECOVERY", str(tmp_path / "recovery"))
-    logger = logging.getLogger(LOGGER)
-    before = list(logger.handlers)
     told_on: list[bool] = []
     say = window.say
 
@@ -338,26 +347,16 @@ def test_a_bug_in_a_worker_thread_is_told_on_the_gui_thread(
         say(text, error)
 
     monkeypatch.setattr(window, "say", spy)
-    try:
-        path = start_logging()
-        assert path is not None
-        crash.install(window)
-        _edit(window)
+    _edit(window)
 
-        def work() -> None:
-            raise ValueError("a worker's own bug")
+    def work() -> None:
+        raise ValueError("a worker's own bug")
 
-        worker = threading.Thread(target=work, name="balance-batch")
-        worker.start()
-        worker.join()
-        qtbot.waitUntil(lambda: bool(told_on), timeout=5000)
-        for handler in logger.handlers:
-            handler.flush()
-        text = path.read_text(encoding="utf-8")
-    finally:
-        for handler in logger.handlers[len(before) :]:
-            handler.close()
-        logger.handlers[:] = before
+    worker = threading.Thread(target=work, name="balance-batch")
+    worker.start()
+    worker.join()
+    qtbot.waitUntil(lambda: bool(told_on), timeout=5000)
+    text = bug_log()
     assert told_on == [True]  # told once, on the GUI thread
     assert (
         window.statusBar()
