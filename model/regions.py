@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -256,6 +256,16 @@ class RegionContext:
     overlay_terrain: Mapping[Hex, Sequence[str]] = field(default_factory=dict)
     errors: list[RegionError] = field(default_factory=list)
     _edges: MapEdges | None = None
+    #: The most hexes all the regions worked out with this context may hold together, nested
+    #: ones counted too (None: no limit). A file's reader and its checks set it
+    #: (:data:`~model.limits.MAX_REGION_HEXES`): ten thousand regions each as large as the map
+    #: would take minutes and gigabytes.
+    budget: int | None = None
+    #: The hexes counted against ``budget`` so far.
+    counted: int = 0
+    #: The map's hexes and their axial coordinates as arrays, made by the first region that
+    #: measures distances over the whole map (``model.region_eval``).
+    _coords: Any = None
 
     @property
     def edges(self) -> MapEdges:

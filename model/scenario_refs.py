@@ -16,6 +16,7 @@ from model.catalog import terrain_types, unit_types
 from model.errors import Problem, did_you_mean, dotted
 from model.hexes import Hex
 from model.layout import AssembledMap
+from model.limits import MAX_REGION_HEXES
 from model.regions import (
     PathBetween,
     RegionContext,
@@ -128,7 +129,7 @@ class _References:
         self.scenario = scenario
         self.doc = doc
         self.path = doc.path if doc else "<scenario>"
-        self.ctx = RegionContext(amap, overlay_terrain=overlay_terrain)
+        self.ctx = RegionContext(amap, overlay_terrain=overlay_terrain, budget=MAX_REGION_HEXES)
         self.problems: list[Problem] = []
         self.side_ids = [s.id for s in scenario.sides]
         self.units = unit_types(scenario.system)

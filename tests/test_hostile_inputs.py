@@ -305,6 +305,26 @@ def test_a_region_within_millions_of_hexes_is_refused(
     assert seconds < 2
 
 
+def test_thousands_of_regions_each_as_large_as_the_map_are_refused_fast(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each region within its limits (a distance of 100-199), but 2,000 of them, each the
+    whole map: 245 s and 385 MB to validate. The regions a file's reader works out hold at
+    most 500,000 hexes together (the built-in scenarios' most is 15,150)."""
+    names = [f"K{c:02d}{r:02d}" for c in range(1, 41) for r in range(13, 24)]
+    conditions = "".join(
+        f"  - kind: control\n    side: germany\n    region: {{kind: within, distance: "
+        f"{100 + i % 100}, of: {{kind: hexes, hexes: [{names[i % len(names)]}]}}}}\n"
+        "    rule: occupy\n    award: {vp: 1}\n"
+        for i in range(2_000)
+    )
+    path = _edited(tmp_path, DEMO, "  conditions:\n", "  conditions:\n" + conditions)
+    code, out, seconds = _validate(path, capsys)
+    assert code == 1 and f"{path}:1827:13: victory.conditions[342].region: the file's " in out
+    assert "regions hold more than 500,000 hexes in all" in out
+    assert seconds < 2
+
+
 def test_a_board_a_hundred_thousand_hexes_wide_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -195,3 +197,42 @@ def test_unknown_names_are_reported_with_their_path(amap: AssembledMap) -> None:
         (("regions", 1, "name"), "no place named 'Coincourt' on the map"),
         (("regions", 2, "zones", 0), "board J has no zone 7"),
     ]
+
+
+def _maps() -> list[AssembledMap]:
+    from model.scenario_io import load_scenario
+
+    scenarios = Path(__file__).parent.parent / "scenarios"
+    return [
+        load_scenario(scenarios / name).map
+        for name in ("armor/2a-trading-ground-staggered.yaml", "soldiers/26-airborne.yaml")
+    ]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_within_by_every_route_is_the_hexes_at_that_distance(seed: int) -> None:
+    """`within` walks each core hex's disk, measures the map from a small core, or searches
+    from a large core at once, by the sizes (a hostile file's thousands of large disks took
+    minutes): each route gives exactly the map's hexes within the distance of some core hex,
+    on a staggered layout and on Soldiers' maps."""
+    rng = random.Random(seed)
+    for amap in _maps():
+        names = [amap.name(h) for h in amap.hexes]
+        for size, distance in ((1, 2), (1, 150), (5, 40), (100, 3), (100, 25), (300, 200)):
+            core = rng.sample(names, size)
+            spec = {"kind": "within", "distance": distance, "of": {"kind": "hexes", "hexes": core}}
+            centres = [amap.resolve(n) for n in core]
+            expected = {
+                amap.name(h) for h in amap.hexes if min(c.distance(h) for c in centres) <= distance
+            }
+            assert hexes(amap, spec) == expected, (size, distance)
+
+
+def test_a_reader_stops_working_out_regions_past_its_budget(amap: AssembledMap) -> None:
+    ctx = RegionContext(amap, budget=len(amap) * 2)
+    whole = REGION.validate_python({"kind": "map"})
+    assert [len(evaluate(whole, ctx, ("r", i))) for i in range(4)] == [len(amap)] * 2 + [0, 0]
+    [error] = ctx.errors  # said once, by the region that crossed it
+    assert error.path == ("r", 2) and "regions hold more than" in error.message
+    unbounded = RegionContext(amap)
+    assert all(len(evaluate(whole, unbounded)) == len(amap) for _ in range(4))

@@ -19,6 +19,7 @@ from model.catalog import UnitType, unit_types
 from model.errors import dotted
 from model.hexes import Hex
 from model.layout import AssembledMap
+from model.limits import MAX_REGION_HEXES
 from model.mapstate import terrain_edits
 from model.regions import Region, RegionContext, evaluate
 from model.scenario import ForceEntry, HexPlacement, Placement, Scenario, Side
@@ -183,7 +184,9 @@ class CheckContext:
 
     @cached_property
     def _regions(self) -> RegionContext:
-        return RegionContext(self.amap, overlay_terrain=self.loaded.overlays.stacks)
+        return RegionContext(
+            self.amap, overlay_terrain=self.loaded.overlays.stacks, budget=MAX_REGION_HEXES
+        )
 
     def region(self, region: Region) -> frozenset[Hex]:
         """The hexes of a region (loading has reported names that do not resolve); each

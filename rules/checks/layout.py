@@ -35,6 +35,7 @@ from model.edges import section_centres
 from model.grid import hex_to_pixel
 from model.hexes import Hex
 from model.joins import JoinType
+from model.limits import MAX_REGION_HEXES
 from model.region_eval import path_graph
 from model.regions import Region, RegionContext, evaluate
 from model.scenario_io import LoadedScenario
@@ -119,7 +120,9 @@ class _Judge:
         self.loaded = loaded
         self.amap = loaded.map
         self.system = loaded.scenario.system
-        self.regions = RegionContext(self.amap, overlay_terrain=loaded.overlays.stacks)
+        self.regions = RegionContext(
+            self.amap, overlay_terrain=loaded.overlays.stacks, budget=MAX_REGION_HEXES
+        )
         self._region_of = region
 
     def state(self, index: int, c: LayoutConstraint) -> ConstraintState:
