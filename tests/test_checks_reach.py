@@ -118,3 +118,39 @@ def test_the_class_likeliest_to_make_it_is_searched_first(
     assert list(check_reach.objective_reach(ctx)) == []
     assert searched and "foot" not in searched
     assert not any(key[0] == "foot" for key in ctx._costs)
+
+
+def test_a_file_of_many_objectives_is_checked_for_the_first_hundred_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """5,000 control conditions took 6 s to validate, a search of the map each: the check
+    searches for the first MAX_OBJECTIVES and says, once, where it stopped."""
+    from model.scenario_io import check_document
+    from model.yamlio import read_yaml
+    from rules.checks import run_checks
+
+    monkeypatch.setattr(check_reach, "MAX_OBJECTIVES", 2)
+    searched: list[frozenset[Hex]] = []
+    best = check_reach._best
+
+    def counted(ctx: CheckContext, starts: list, target: frozenset[Hex], deadline: int) -> object:  # type: ignore[type-arg]
+        searched.append(target)
+        return best(ctx, starts, target, deadline)
+
+    monkeypatch.setattr(check_reach, "_best", counted)
+    text = (SCENARIOS / "armor" / "demo-crossroads.yaml").read_text(encoding="utf-8")
+    more = "".join(
+        f"  - kind: control\n    side: us\n    region: {{kind: hexes, hexes: [{h}]}}\n"
+        "    rule: occupy\n    award: {vp: 1}\n"
+        for h in ("J0101", "J4001", "J0111", "J4011")
+    )
+    path = tmp_path / "s.yaml"
+    path.write_text(text.replace("  conditions:\n", "  conditions:\n" + more, 1), encoding="utf-8")
+    doc = read_yaml(path)
+    found = [f for f in run_checks(check_document(doc), doc) if f.code == "objective-reach"]
+    assert len(searched) == 2  # the first two of five objectives (the book's K2017 the last)
+    [info] = [f for f in found if f.severity == "info"]
+    assert info.path == "victory.conditions[2].region" and info.message.startswith(
+        "the reach of this objective and the 2 after it is not checked: the check searches the "
+        "map for the first 2 objectives of a file"
+    )
