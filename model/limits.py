@@ -25,6 +25,9 @@ MAX_COUNT: Final = 999
 #: built-in side has 47. The engines' time grows faster than the units: an Armor game of 300
 #: units took 27 s with the random bots, of 1,000 not done in two minutes.
 MAX_SIDE_UNITS: Final = 250
+#: Sides of a scenario: the books' have two. Each side's checks look the others up (3,000
+#: sides took 12 s to validate).
+MAX_SIDES: Final = 16
 #: Turns of a game, and the highest turn number anything may name.
 MAX_TURNS: Final = 999
 #: Hexes of a distance in a region (``within``, ``away-from``).

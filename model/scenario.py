@@ -13,14 +13,15 @@ committed as ``docs/scenario.schema.json``.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from model.base import StrictModel
 from model.errors import form
 from model.joins import JoinType
-from model.limits import MAX_COUNT, MAX_POINTS, MAX_SIDE_UNITS, MAX_TURNS
+from model.limits import MAX_COUNT, MAX_POINTS, MAX_SIDE_UNITS, MAX_SIDES, MAX_TURNS
 from model.regions import HexesRegion, HexName, Region
 from model.scenario_map import Identifier, MapSetup
 from model.systems import GameSystem
@@ -592,6 +593,17 @@ class Scenario(StrictModel):
     )
     notes: str = ""
 
+    @field_validator("sides", mode="before")
+    @classmethod
+    def _few_sides(cls, value: object) -> object:
+        """At most :data:`~model.limits.MAX_SIDES`, refused before the sides are read."""
+        if isinstance(value, list) and len(value) > MAX_SIDES:
+            raise ValueError(
+                f"{len(value):,} sides; a scenario has at most {MAX_SIDES} (Hexwright's limit; "
+                "the books' scenarios have two)"
+            )
+        return value
+
     @model_validator(mode="after")
     def _provenance(self) -> Scenario:
         if not (self.source or self.original or self.placeholder):
@@ -599,8 +611,8 @@ class Scenario(StrictModel):
                 "say where the scenario comes from: 'source' (book and section), "
                 "'original: true', or 'placeholder'"
             )
-        ids = [s.id for s in self.sides]
-        duplicates = sorted({i for i in ids if ids.count(i) > 1})
+        counts = Counter(s.id for s in self.sides)
+        duplicates = sorted(i for i, n in counts.items() if n > 1)
         if duplicates:
             raise ValueError(f"side ids must differ; repeated: {', '.join(duplicates)}")
         return self

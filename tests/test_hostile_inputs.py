@@ -305,6 +305,22 @@ def test_a_region_within_millions_of_hexes_is_refused(
     assert seconds < 2
 
 
+def test_thousands_of_sides_are_refused_fast(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """3,000 sides took 12 s to validate (each side's checks looked the others up, comparing
+    whole sides); a scenario has at most 16, refused before they are read."""
+    sides = "".join(
+        f"- id: s{k}\n  name: Side {k}\n  nation: us\n  forces:\n  - unit: M4\n"
+        f"    placement: {{kind: hex, hex: K{k % 40 + 1:02d}{13 + k % 11:02d}}}\n"
+        for k in range(3_000)
+    )
+    path = _edited(tmp_path, DEMO, "sides:\n", "sides:\n" + sides)
+    code, out, seconds = _validate(path, capsys)
+    assert code == 1 and f"{path}:53:1: sides: 3,002 sides; a scenario has at most 16 " in out
+    assert seconds < 2
+
+
 def test_thousands_of_regions_each_as_large_as_the_map_are_refused_fast(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -112,6 +112,10 @@ CASES = [
             "kind, text; 'count' belongs to kind 'count-within' or 'at-least-per-section')"
         ],
     ),
+    (  # counted in one pass (a count of each id among all ids was quadratic)
+        ("  - id: us\n", "  - id: german\n"),
+        ["s.yaml:1:1: side ids must differ; repeated: german"],
+    ),
     (  # a name seen to resolve is looked up once; one that does not is told at each use
         (
             "  overlay_pool:",

@@ -61,7 +61,7 @@ def budget_report(
     """
     scenario = loaded.scenario
     side = scenario.side(side_id)
-    index = scenario.sides.index(side)
+    index = next(i for i, s in enumerate(scenario.sides) if s is side)  # not ==: a deep compare
     missions = side_missions(scenario, side_id)
     played = side.mission if any(m.id == side.mission for _, m in missions) else None
     chosen = _mission(missions, mission or played)
