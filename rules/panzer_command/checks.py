@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from model.hexes import Hex
 from model.scenario import ForceEntry, Side
 from rules.checks.base import CheckContext, Finding
 from rules.forces.units import PathKey, value_of
@@ -136,18 +135,12 @@ def _spread_refused(ctx: CheckContext) -> Iterator[Finding]:
     """The engine's own set-up (:func:`rules.panzer_command.units.deploy`) when the counts fit:
     a hex the enemy holds takes no unit, and a unit placed in a hex of the area fills it, so
     an area can still be too small."""
-    from model.scenario import AreaPlacement, EntryPlacement
     from rules.engine.errors import RulesError
-    from rules.panzer_command.units import SetupRoomError, deploy
+    from rules.panzer_command.units import SetupRoomError, deploy, setup_regions
 
     names = {h: ctx.amap.name(h) for h in ctx.amap.hexes}
-    regions: dict[int, frozenset[Hex]] = {}
-    for side in ctx.scenario.sides:
-        for p in [side.setup, *(e.placement for e in side.forces)]:
-            if isinstance(p, (AreaPlacement, EntryPlacement)):
-                regions[id(p.region)] = ctx.region(p.region)
     try:
-        deploy(ctx.scenario, regions, names)
+        deploy(ctx.scenario, setup_regions(ctx.scenario, ctx.region), names)
     except SetupRoomError as refused:
         i, side = next((k, s) for k, s in enumerate(ctx.scenario.sides) if s.id == refused.side)
         message = f"test play cannot set {side.name} up: {refused.why}; give its units more room"

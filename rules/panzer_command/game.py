@@ -48,7 +48,6 @@ from typing import ClassVar
 
 from model.hexes import Hex
 from model.position import GamePosition
-from model.scenario import AreaPlacement, EntryPlacement
 from model.scenario_io import LoadedScenario
 from model.systems import GameSystem
 from model.tables import Cell
@@ -155,7 +154,7 @@ from rules.panzer_command.transport import (
     riders,
     transport_options,
 )
-from rules.panzer_command.units import PcUnit, deploy, division_ratings
+from rules.panzer_command.units import PcUnit, deploy, division_ratings, setup_regions
 from rules.panzer_command.victory import evaluate_outcome
 from rules.panzer_command.zones import in_fire_zone
 from rules.records.position import PositionReader
@@ -195,12 +194,7 @@ class PanzerCommandGame(MapGame):
         self.reaction = next(s for s in self.sides if s != self.initiative)
         self.by_name: dict[str, Hex] = {self.name(h): h for h in self.amap.hexes}
         names = {h: n for n, h in self.by_name.items()}
-        regions: dict[int, frozenset[Hex]] = {}
-        for s in scenario.sides:
-            for p in [s.setup, *(e.placement for e in s.forces)]:
-                if isinstance(p, (AreaPlacement, EntryPlacement)):
-                    regions[id(p.region)] = self.region(p.region)
-        self.deployment = deploy(scenario, regions, names)
+        self.deployment = deploy(scenario, setup_regions(scenario, self.region), names)
         self.units: dict[str, PcUnit] = {u.id: u for u in self.deployment.units}
         self.ratings: dict[str, dict[str, Cell]] = {
             s.id: division_ratings(s) for s in scenario.sides

@@ -13,7 +13,7 @@ from the Division HQ Track space the scenario names (``settings.division_hq_spac
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from model.catalog import UnitType, unit_types
@@ -167,6 +167,19 @@ class Deployment:
     offmap: tuple[str, ...] = ()
     #: The counters of each labelled force or reinforcement entry, by ``side:label``.
     labels: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+
+
+def setup_regions(
+    scenario: Scenario, region: Callable[[Region], frozenset[Hex]]
+) -> dict[int, frozenset[Hex]]:
+    """The hexes of each set-up area :func:`deploy` spreads units in, by ``id(region)``
+    (``region``: the caller's own evaluation, cached)."""
+    found: dict[int, frozenset[Hex]] = {}
+    for side in scenario.sides:
+        for p in [side.setup, *(e.placement for e in side.forces)]:
+            if isinstance(p, (AreaPlacement, EntryPlacement)):
+                found[id(p.region)] = region(p.region)
+    return found
 
 
 def deploy(
