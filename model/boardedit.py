@@ -501,9 +501,8 @@ def _first_hexes(scenario: Scenario, amap: AssembledMap) -> dict[tuple[Hexside, 
         if edit.feature is None or edit.remove:
             continue
         for text in edit.hexsides:
-            a_name, _, b_name = text.partition("/")
             try:
-                a, b = amap.resolve(a_name), amap.resolve(b_name)
+                a, b = amap.resolve_hexside(text)
             except KeyError:
                 continue
             if a.distance(b) == 1:

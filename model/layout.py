@@ -157,6 +157,37 @@ class AssembledMap:
                 raise KeyError(f"'{text}' is on more than one section ({names}); add the letter")
         raise KeyError(f"no hex '{text}' on this layout")
 
+    def resolve_hexside(self, text: str) -> tuple[Hex, Hex]:
+        """The two hexes a hexside's text names, ``A/B``, each a name :meth:`resolve` reads.
+
+        A name may hold a ``/`` itself (Soldiers' ``C/2519``: the side ``C/2519/C/2518``), so
+        the text is split at each ``/`` in turn; the first split whose two names both resolve,
+        to adjacent hexes if any split does, counts. Adjacency is the caller's to check.
+
+        Raises:
+            KeyError: why it names no two hexes (from the split whose first name resolved,
+                when there is one: the more telling message).
+        """
+        pairs: list[tuple[Hex, Hex]] = []
+        errors: list[tuple[bool, KeyError]] = []
+        for cut, char in enumerate(text):
+            if char != "/":
+                continue
+            try:
+                a = self.resolve(text[:cut])
+            except KeyError as exc:
+                errors.append((False, exc))
+                continue
+            try:
+                pairs.append((a, self.resolve(text[cut + 1 :])))
+            except KeyError as exc:
+                errors.append((True, exc))
+        if pairs:
+            return next((p for p in pairs if p[0].distance(p[1]) == 1), pairs[0])
+        if not errors:
+            raise KeyError(f"'{text}' is not a hexside: write two hexes' names, as J1203/J1204")
+        raise max(errors, key=lambda e: e[0])[1]  # the first whose first name resolved
+
     def frame_placement(self, h: Hex) -> SectionPlacement:
         """The placement whose direction numbers apply at ``h``: on a seam, the earliest label."""
         parts = self.hexes[h].parts

@@ -36,9 +36,11 @@ def terrain_edits(scenario: Scenario, amap: AssembledMap) -> TerrainEdits:
         if edit.feature is None:
             continue
         for text in edit.hexsides:
-            a_name, _, b_name = text.partition("/")
-            a, b = _resolve(amap, a_name), _resolve(amap, b_name)
-            if a is None or b is None or a.distance(b) != 1:
+            try:
+                a, b = amap.resolve_hexside(text)
+            except KeyError:
+                continue
+            if a.distance(b) != 1:
                 continue
             side = Hexside.between(a, b)
             target, other = (

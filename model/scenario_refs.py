@@ -293,14 +293,14 @@ class _References:
             if name not in self.resolved:  # the key is built only for a name not yet seen
                 self._hex((*path, "hexes", i), name)
         for i, side in enumerate(edit.hexsides):
-            a, _, b = side.partition("/")
             try:
-                ha, hb = self.ctx.amap.resolve(a), self.ctx.amap.resolve(b)
+                ha, hb = self.ctx.amap.resolve_hexside(side)
             except KeyError as exc:
                 self.add((*path, "hexsides", i), str(exc.args[0]))
                 continue
             if ha.distance(hb) != 1:
-                self.add((*path, "hexsides", i), f"{a} and {b} are not adjacent")
+                names = self.ctx.amap.name(ha), self.ctx.amap.name(hb)
+                self.add((*path, "hexsides", i), f"{names[0]} and {names[1]} are not adjacent")
         if edit.terrain:
             self._terrain_id((*path, "terrain"), edit.terrain)
         if edit.feature:

@@ -247,6 +247,40 @@ def test_paint_a_hexside_feature_on_the_nearest_side(window: MainWindow, qtbot: 
     assert window.document.edits.added == {Hexside.of(h, 0): {"crest"}}
 
 
+def test_a_hedge_on_a_map_whose_hex_names_hold_a_slash_shows_and_saves(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Soldiers names its hexes C/1309. A hedge painted on C/1309's north side was written
+    C/1309/C/1310 and read as the hexes 'C' and '1309/C/1308': the hedge never showed, and the
+    saved file would not open again ("no hex 'C' on this layout")."""
+    from editor.files.document import ScenarioDocument
+
+    scenario = Path(__file__).parent.parent / "scenarios" / "soldiers" / "10-dawn-patrol.yaml"
+    assert window.open_file(str(scenario))
+    assert window.document is not None
+    window.actions_by_id["tool.paint"].trigger()
+    brushes = window.map_editor.brushes.terrain_list
+    hedge = next(
+        i
+        for i in range(brushes.count())
+        if brushes.item(i).data(Qt.ItemDataRole.UserRole) == "hedge"
+    )
+    brushes.setCurrentRow(hedge)
+    h = window.document.map.resolve("C/1309")
+    x, y = hex_to_pixel(h, HEX_SIZE)
+    window.view.ensureVisible(x - HEX_SIZE, y - HEX_SIZE, 2 * HEX_SIZE, 2 * HEX_SIZE)
+    point = window.view.mapFromScene(QPointF(x, y - HEX_SIZE * 0.7))  # toward its north side
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    side = Hexside.of(h, 0)
+    assert [e.hexsides for e in window.document.scenario.map.terrain_edits] == [["C/1309/C/1310"]]
+    assert window.document.edits.added == {side: {"hedge"}}
+    assert "hedge" in window.document.terrain.hexside_features(side)
+    target = tmp_path / "hedged.yaml"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    assert window.files.save_as()
+    assert ScenarioDocument.open(target).edits.added == {side: {"hedge"}}
+
+
 def test_set_elevation_brush(
     window: MainWindow, qtbot: QtBot, click_hex: Callable[..., None]
 ) -> None:

@@ -314,3 +314,27 @@ def test_boards_that_do_not_say_so_keep_their_ends_as_printed(
     assert all(s.grid.paths_cross_ends for s in sections.values())
     amap = assemble(preset_layout(JoinType.END_TO_END, ["J", "K", "L"], plain), plain)
     assert amap.paths_across_joins == {}
+
+
+def test_a_hexside_is_read_whether_or_not_its_hexes_names_hold_a_slash(
+    standard: AssembledMap,
+) -> None:
+    """``A/B`` names a hexside; Soldiers' hex names hold a slash themselves (C/1309)."""
+    from pathlib import Path
+
+    from model.scenario_io import build_map, load_scenario
+
+    a, b = standard.resolve_hexside("J1203/J1204")
+    assert (standard.name(a), standard.name(b)) == ("J1203", "J1204")
+    assert standard.resolve_hexside("j1203/J/1204") == (a, b)  # "J/1204" is J1204 too
+    soldiers = load_scenario(
+        Path(__file__).parent.parent / "scenarios/soldiers/10-dawn-patrol.yaml"
+    ).scenario
+    amap, _, _ = build_map(soldiers)
+    assert amap is not None
+    c, d = amap.resolve_hexside("C/1309/C/1310")
+    assert (amap.name(c), amap.name(d), c.distance(d)) == ("C/1309", "C/1310", 1)
+    with pytest.raises(KeyError, match="no hex 'C/9999'"):
+        amap.resolve_hexside("C/1309/C/9999")  # the split whose first name resolves is told
+    with pytest.raises(KeyError, match="not a hexside: write two hexes' names"):
+        standard.resolve_hexside("J1203")
