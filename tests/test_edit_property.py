@@ -14,10 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from editor.files.changes import Change
 from editor.files.document import ScenarioDocument
+from model import edits_plan, edits_setup
 from model.catalog import terrain_types, unit_types
 from model.hexes import Hex, Hexside
-from model.scenario import Scenario
+from model.regions import HexesRegion
+from model.scenario import BotPlan, PlanObjective, Scenario
 from model.scenario_io import dump_scenario, parse_scenario
 from model.scenario_map import OverlayPlacement
 from model.tables import overlays
@@ -33,7 +36,7 @@ def _random_edit(document: ScenarioDocument, rng: random.Random, sides: set[Hexs
     scenario = document.scenario
     hexes = sorted(document.map.hexes)
     side = rng.choice(scenario.sides)
-    kind = rng.randrange(12)
+    kind = rng.randrange(14)
     if kind == 0:
         terrain = rng.choice(sorted(terrain_types(scenario.system)))
         document.paint_terrain(rng.sample(hexes, rng.randint(1, 4)), terrain)
@@ -50,16 +53,37 @@ def _random_edit(document: ScenarioDocument, rng: random.Random, sides: set[Hexs
     elif kind == 5 and side.forces:
         document.remove_force(side.id, rng.randrange(len(side.forces)))
     elif kind == 6 and side.forces:
-        facing = rng.choice([None, *range(6)])
+        facing = rng.choice([None, *range(1, 7)])  # the book's direction numbers
         document.place_force(side.id, rng.randrange(len(side.forces)), rng.choice(hexes), facing)
     elif kind == 7 and side.forces:
-        document.set_force_facing(side.id, rng.randrange(len(side.forces)), rng.randrange(6))
+        document.set_force_facing(side.id, rng.randrange(len(side.forces)), rng.randint(1, 6))
     elif kind == 8 and side.forces:
         document.clear_force_placement(side.id, rng.randrange(len(side.forces)))
     elif kind == 9:
         _hexside_edit(document, rng, hexes, sides)
     elif kind == 10:
         _overlay_edit(document, rng, hexes)
+    elif kind == 11:  # the set-up zone tool: a hex painted into (or out of) a side's zone
+        names, amap, out = [_name(document, rng, hexes)], document.map, rng.random() < 0.3
+        refused = document.edit(
+            lambda s: edits_setup.paint_setup(s, side.id, names, amap, out),
+            "Paint set-up zone",
+            Change.FORCES,
+        )
+        if refused and "not hexes painted" in refused[0]:  # a rule: the tool offers its hexes
+            document.edit(
+                lambda s: edits_setup.setup_as_hexes(s, side.id, amap), "As hexes", Change.FORCES
+            )
+    elif kind == 12 and side.plan is None:  # the Plan tab: a plan for the side's bot
+        plan = BotPlan(posture=rng.choice(["attack", "defend", "delay"]))
+        document.edit(lambda s: edits_plan.set_plan(s, side.id, plan), "Plan", Change.SETUP)
+    elif kind == 12:  # then an objective of hexes
+        objective = PlanObjective(region=HexesRegion(hexes=[_name(document, rng, hexes)]))
+        document.edit(
+            lambda s: edits_plan.put_objective(s, side.id, None, objective, document.map),
+            "Add an objective",
+            Change.SETUP,
+        )
     else:
         document.rename_side(side.id, f"{side.name} {rng.randint(1, 99)}")
 
