@@ -16,27 +16,37 @@ import pytest
 
 from editor.files.changes import Change
 from editor.files.document import ScenarioDocument
-from model import edits_plan, edits_setup
+from model import edits_details, edits_plan, edits_rules, edits_setup
 from model.catalog import terrain_types, unit_types
 from model.hexes import Hex, Hexside
 from model.regions import HexesRegion
-from model.scenario import BotPlan, PlanObjective, Scenario
+from model.scenario import BotPlan, ForceEntry, PlanObjective, Reinforcement, Scenario
 from model.scenario_io import dump_scenario, parse_scenario
-from model.scenario_map import OverlayPlacement
+from model.scenario_map import MapObjects, OverlayPlacement
 from model.tables import overlays
+from model.victory import Award, Control
 
 ROOT = Path(__file__).resolve().parents[1] / "scenarios"
 SCENARIOS = sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("*/*.yaml"))
 EDITS = 60
+#: Kinds of edit, and the first few: terrain, forces and a side's name (any kind not made,
+#: such as an edit of a side's forces when it has none, renames the side).
+KINDS, BASIC = 17, 7
 
 
-def _random_edit(document: ScenarioDocument, rng: random.Random, sides: set[Hexside]) -> None:
-    """One edit the way the editor makes them (each one undoable); ``sides`` gathers the
-    hexsides the edits touched."""
+def _random_edit(
+    document: ScenarioDocument,
+    rng: random.Random,
+    sides: set[Hexside] | None = None,
+    kinds: int = KINDS,
+) -> None:
+    """One edit the way the editor makes them (each one undoable), of the first ``kinds``
+    kinds; ``sides`` gathers the hexsides the edits touched. The first :data:`BASIC` kinds
+    (terrain, forces, a side's name) are those ``tests/test_edits_then_play.py`` makes."""
     scenario = document.scenario
     hexes = sorted(document.map.hexes)
     side = rng.choice(scenario.sides)
-    kind = rng.randrange(14)
+    kind = rng.randrange(kinds)
     if kind == 0:
         terrain = rng.choice(sorted(terrain_types(scenario.system)))
         document.paint_terrain(rng.sample(hexes, rng.randint(1, 4)), terrain)
@@ -52,18 +62,18 @@ def _random_edit(document: ScenarioDocument, rng: random.Random, sides: set[Hexs
         document.set_force_count(side.id, rng.randrange(len(side.forces)), rng.randint(1, 5))
     elif kind == 5 and side.forces:
         document.remove_force(side.id, rng.randrange(len(side.forces)))
-    elif kind == 6 and side.forces:
+    elif kind == 7 and side.forces:
         facing = rng.choice([None, *range(1, 7)])  # the book's direction numbers
         document.place_force(side.id, rng.randrange(len(side.forces)), rng.choice(hexes), facing)
-    elif kind == 7 and side.forces:
-        document.set_force_facing(side.id, rng.randrange(len(side.forces)), rng.randint(1, 6))
     elif kind == 8 and side.forces:
+        document.set_force_facing(side.id, rng.randrange(len(side.forces)), rng.randint(1, 6))
+    elif kind == 9 and side.forces:
         document.clear_force_placement(side.id, rng.randrange(len(side.forces)))
-    elif kind == 9:
-        _hexside_edit(document, rng, hexes, sides)
     elif kind == 10:
+        _hexside_edit(document, rng, hexes, set() if sides is None else sides)
+    elif kind == 11:
         _overlay_edit(document, rng, hexes)
-    elif kind == 11:  # the set-up zone tool: a hex painted into (or out of) a side's zone
+    elif kind == 12:  # the set-up zone tool: a hex painted into (or out of) a side's zone
         names, amap, out = [_name(document, rng, hexes)], document.map, rng.random() < 0.3
         refused = document.edit(
             lambda s: edits_setup.paint_setup(s, side.id, names, amap, out),
@@ -74,18 +84,85 @@ def _random_edit(document: ScenarioDocument, rng: random.Random, sides: set[Hexs
             document.edit(
                 lambda s: edits_setup.setup_as_hexes(s, side.id, amap), "As hexes", Change.FORCES
             )
-    elif kind == 12 and side.plan is None:  # the Plan tab: a plan for the side's bot
+    elif kind == 13 and side.plan is None:  # the Plan tab: a plan for the side's bot
         plan = BotPlan(posture=rng.choice(["attack", "defend", "delay"]))
         document.edit(lambda s: edits_plan.set_plan(s, side.id, plan), "Plan", Change.SETUP)
-    elif kind == 12:  # then an objective of hexes
+    elif kind == 13:  # then an objective of hexes
         objective = PlanObjective(region=HexesRegion(hexes=[_name(document, rng, hexes)]))
         document.edit(
             lambda s: edits_plan.put_objective(s, side.id, None, objective, document.map),
             "Add an objective",
             Change.SETUP,
         )
+    elif kind == 14:
+        _rule_edit(document, rng, hexes, side.id)
+    elif kind == 15:
+        _object_edit(document, rng, hexes)
+    elif kind == 16:
+        _reinforcement_edit(document, rng, hexes, side.id, side.nation)
     else:
         document.rename_side(side.id, f"{side.name} {rng.randint(1, 99)}")
+
+
+def _rule_edit(document: ScenarioDocument, rng: random.Random, hexes: list[Hex], side: str) -> None:
+    """The Rules tab: a victory condition to control a hex added, or the last one taken out."""
+    conditions = document.scenario.victory.conditions
+    if conditions and rng.random() < 0.3:
+        path = (len(conditions) - 1,)
+        document.edit(lambda s: edits_rules.remove_condition(s, path), "Remove", Change.SETUP)
+        return
+    item = Control(
+        side=side, award=Award(vp=rng.randint(1, 9)), region=_hexes(document, rng, hexes)
+    )
+    amap = document.map
+    document.edit(lambda s: edits_rules.add_condition(s, item, (), amap), "Add", Change.SETUP)
+
+
+def _object_edit(document: ScenarioDocument, rng: random.Random, hexes: list[Hex]) -> None:
+    """The Scenario tab: a named set of map objects (a bridge, a building) added or removed."""
+    objects = document.scenario.map.objects
+    if objects and rng.random() < 0.3:
+        index = rng.randrange(len(objects))
+        document.edit(lambda s: edits_details.remove_object(s, index), "Remove", Change.SETUP)
+        return
+    item = MapObjects(
+        name=f"objects {rng.randint(1, 999)}",
+        region=_hexes(document, rng, hexes),
+        kind=rng.choice(["bridge", "building", "object"]),
+    )
+    amap = document.map
+    document.edit(lambda s: edits_details.add_object(s, item, amap), "Add", Change.SETUP)
+
+
+def _reinforcement_edit(
+    document: ScenarioDocument, rng: random.Random, hexes: list[Hex], side: str, nation: str
+) -> None:
+    """The Set-up tab: units that enter on a turn at hexes of the map, or the last taken out."""
+    scenario = document.scenario
+    listed = scenario.side(side).reinforcements
+    if listed and rng.random() < 0.3:
+        index = len(listed) - 1
+        document.edit(
+            lambda s: edits_rules.remove_reinforcement(s, side, index), "Remove", Change.FORCES
+        )
+        return
+    units = sorted(u for u, t in unit_types(scenario.system).items() if t.nation == nation)
+    if not units:
+        return
+    first, last = edits_rules.turn_range(scenario.length)
+    item = Reinforcement(
+        turn=rng.randint(first, last if last is not None else first + 5),
+        units=[ForceEntry(unit=rng.choice(units), count=rng.randint(1, 3))],
+        entry=_hexes(document, rng, hexes),
+    )
+    amap = document.map
+    document.edit(
+        lambda s: edits_rules.add_reinforcement(s, side, item, amap), "Add", Change.FORCES
+    )
+
+
+def _hexes(document: ScenarioDocument, rng: random.Random, hexes: list[Hex]) -> HexesRegion:
+    return HexesRegion(hexes=[document.map.name(h) for h in rng.sample(hexes, rng.randint(1, 3))])
 
 
 def _hexside_edit(
