@@ -303,19 +303,6 @@ def _with_entry(scenario: Scenario, side_id: str, index: int, **changes: object)
     return _with_side(scenario, side_id, forces=forces)
 
 
-def set_label(scenario: Scenario, side_id: str, index: int, label: str | None) -> Scenario:
-    """Name entry ``index`` so that other entries can refer to it (``None``: no name).
-
-    Raises:
-        EditError: another entry of the side has that label.
-    """
-    label = (label or "").strip() or None
-    others = [e.label for i, e in enumerate(_forces(scenario, side_id)) if i != index]
-    if label is not None and label in others:
-        raise EditError(f"another entry of the side is already labelled '{label}'")
-    return _with_entry(scenario, side_id, index, label=label)
-
-
 def set_mounted_on(scenario: Scenario, side_id: str, index: int, carrier: int | None) -> Scenario:
     """Make entry ``index`` ride on the side's entry ``carrier`` (``None``: dismounted). A
     carrier without a label is given one (``<side>-<unit>``, numbered when taken), since
@@ -340,7 +327,7 @@ def set_mounted_on(scenario: Scenario, side_id: str, index: int, carrier: int | 
     label = carrying.label
     if label is None:
         label = free_label(scenario, f"{side_id}-{carrying.unit}".lower().replace(" ", "-"))
-        scenario = set_label(scenario, side_id, carrier, label)
+        scenario = _with_entry(scenario, side_id, carrier, label=label)  # a free label
     return _with_entry(scenario, side_id, index, mounted_on=label)
 
 

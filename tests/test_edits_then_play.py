@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 from pydantic import TypeAdapter
+from test_edit_property import BASIC
 from test_edit_property import _random_edit as basic_edit
 
 from editor.files.changes import Change
@@ -43,7 +44,7 @@ def random_edit(document: ScenarioDocument, rng: random.Random) -> None:
     amap = document.map
     kind = rng.randrange(22)
     if kind < 6 or (6 <= kind < 10 and not side.forces):
-        basic_edit(document, rng)
+        basic_edit(document, rng, kinds=BASIC)
         return
     i = rng.randrange(len(side.forces)) if side.forces else 0
     hexes = sorted(amap.hexes)
@@ -53,7 +54,7 @@ def random_edit(document: ScenarioDocument, rng: random.Random) -> None:
     operations: dict[int, Any] = {
         6: lambda sc: edits.place_force(sc, side.id, i, None),
         7: lambda sc: edits.set_force_count(sc, side.id, i, rng.randint(1, 8)),
-        8: lambda sc: edits.set_label(sc, side.id, i, rng.choice([None, "a", "b"])),
+        8: lambda sc: edits_details.set_label(sc, side.id, i, rng.choice([None, "a", "b"])),
         9: lambda sc: edits.set_mounted_on(
             sc, side.id, i, rng.choice([None, *range(len(side.forces))])
         ),

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from editor.files.document import ScenarioDocument
 from editor.forces.oob_panel import OrderOfBattlePanel
-from model import edits
+from model import edits, edits_details
 from model.catalog import unit_types
 from model.periods import available_by, parse_when
 from model.scenario_io import load_scenario
@@ -82,8 +82,8 @@ def test_mounting_labels_the_carrier_and_refuses_nonsense() -> None:
         edits.set_mounted_on(s, "german", 3, 3)
     with pytest.raises(ValueError, match="carries other units"):
         edits.set_mounted_on(mounted, "german", 4, 0)
-    with pytest.raises(ValueError, match="already labelled"):
-        edits.set_label(mounted, "german", 0, "german-ge-medium-truck")
+    with pytest.raises(ValueError, match="labels are unique"):
+        edits_details.set_label(mounted, "german", 0, "german-ge-medium-truck")
 
 
 def test_ids_must_match_the_count() -> None:
