@@ -38,7 +38,7 @@ from model.catalog import terrain_types
 from model.grid import Parity
 from model.hexes import Hex, Hexside
 from model.layout import AssembledMap, SectionPlacement, assemble
-from model.mapstate import TerrainEdits, terrain_edits
+from model.mapstate import TerrainEdits, edited_sides, terrain_edits
 from model.overlays import OverlayMap
 from model.printedid import compile_printed_id
 from model.resources import (
@@ -500,13 +500,8 @@ def _first_hexes(scenario: Scenario, amap: AssembledMap) -> dict[tuple[Hexside, 
     for edit in scenario.map.terrain_edits:
         if edit.feature is None or edit.remove:
             continue
-        for text in edit.hexsides:
-            try:
-                a, b = amap.resolve_hexside(text)
-            except KeyError:
-                continue
-            if a.distance(b) == 1:
-                first[(Hexside.between(a, b), edit.feature)] = a
+        for a, b in edited_sides(edit, amap):
+            first[(Hexside.between(a, b), edit.feature)] = a
     return first
 
 

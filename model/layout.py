@@ -168,25 +168,29 @@ class AssembledMap:
             KeyError: why it names no two hexes (from the split whose first name resolved,
                 when there is one: the more telling message).
         """
-        pairs: list[tuple[Hex, Hex]] = []
-        errors: list[tuple[bool, KeyError]] = []
-        for cut, char in enumerate(text):
-            if char != "/":
-                continue
+        found: tuple[Hex, Hex] | None = None
+        first_error: KeyError | None = None  # a split whose first name does not resolve
+        telling: KeyError | None = None  # a split whose first name resolves, its second not
+        for cut in (i for i, char in enumerate(text) if char == "/"):
             try:
                 a = self.resolve(text[:cut])
             except KeyError as exc:
-                errors.append((False, exc))
+                first_error = first_error or exc
                 continue
             try:
-                pairs.append((a, self.resolve(text[cut + 1 :])))
+                b = self.resolve(text[cut + 1 :])
             except KeyError as exc:
-                errors.append((True, exc))
-        if pairs:
-            return next((p for p in pairs if p[0].distance(p[1]) == 1), pairs[0])
-        if not errors:
+                telling = telling or exc
+                continue
+            if a.distance(b) == 1:
+                return a, b
+            found = found or (a, b)
+        if found is not None:
+            return found
+        error = telling or first_error
+        if error is None:
             raise KeyError(f"'{text}' is not a hexside: write two hexes' names, as J1203/J1204")
-        raise max(errors, key=lambda e: e[0])[1]  # the first whose first name resolved
+        raise error
 
     def frame_placement(self, h: Hex) -> SectionPlacement:
         """The placement whose direction numbers apply at ``h``: on a seam, the earliest label."""

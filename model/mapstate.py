@@ -3,11 +3,13 @@ edits and overlay counters on top (the boards themselves are never changed)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from model.hexes import Hex, Hexside
 from model.layout import AssembledMap
 from model.scenario import Scenario
+from model.scenario_map import TerrainEdit
 
 
 @dataclass
@@ -35,13 +37,7 @@ def terrain_edits(scenario: Scenario, amap: AssembledMap) -> TerrainEdits:
                 result.elevation[h] = edit.elevation
         if edit.feature is None:
             continue
-        for text in edit.hexsides:
-            try:
-                a, b = amap.resolve_hexside(text)
-            except KeyError:
-                continue
-            if a.distance(b) != 1:
-                continue
+        for a, b in edited_sides(edit, amap):
             side = Hexside.between(a, b)
             target, other = (
                 (result.removed, result.added) if edit.remove else (result.added, result.removed)
@@ -49,6 +45,18 @@ def terrain_edits(scenario: Scenario, amap: AssembledMap) -> TerrainEdits:
             target.setdefault(side, set()).add(edit.feature)
             other.get(side, set()).discard(edit.feature)
     return result
+
+
+def edited_sides(edit: TerrainEdit, amap: AssembledMap) -> Iterator[tuple[Hex, Hex]]:
+    """The hexsides of ``edit`` as the two hexes written (in the order written); a side that
+    does not resolve, or whose hexes are not adjacent, is skipped (loading reports it)."""
+    for text in edit.hexsides:
+        try:
+            a, b = amap.resolve_hexside(text)
+        except KeyError:
+            continue
+        if a.distance(b) == 1:
+            yield a, b
 
 
 def _resolve(amap: AssembledMap, name: str) -> Hex | None:

@@ -232,7 +232,8 @@ def test_random_edits_undo_to_the_original_and_redo_to_the_end(name: str, seed: 
     end = document.scenario
     assert end != original
     assert parse_scenario(dump_scenario(end)).scenario == end  # it saves and reads back
-    assert shown(document, sides) == shown(afresh(end), sides)
+    at_end = shown(afresh(end), sides)
+    assert shown(document, sides) == at_end
     stack = document.undo_stack
     assert stack.count() > EDITS // 2  # most edits were made, not refused
     while stack.canUndo():
@@ -243,5 +244,5 @@ def test_random_edits_undo_to_the_original_and_redo_to_the_end(name: str, seed: 
     while stack.canRedo():
         stack.redo()
     assert document.scenario == end
-    assert shown(document, sides) == shown(afresh(end), sides)
+    assert shown(document, sides) == at_end
     document.undo_stack.setClean()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -22,6 +23,7 @@ from model.joins import (
 )
 from model.layout import AssembledMap, LayoutError, SectionPlacement, assemble
 from model.resources import load_boards
+from model.scenario_io import build_map, load_scenario
 from model.systems import GameSystem
 
 
@@ -320,10 +322,6 @@ def test_a_hexside_is_read_whether_or_not_its_hexes_names_hold_a_slash(
     standard: AssembledMap,
 ) -> None:
     """``A/B`` names a hexside; Soldiers' hex names hold a slash themselves (C/1309)."""
-    from pathlib import Path
-
-    from model.scenario_io import build_map, load_scenario
-
     a, b = standard.resolve_hexside("J1203/J1204")
     assert (standard.name(a), standard.name(b)) == ("J1203", "J1204")
     assert standard.resolve_hexside("j1203/J/1204") == (a, b)  # "J/1204" is J1204 too
